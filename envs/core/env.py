@@ -1,0 +1,181 @@
+"""The generic PettingZoo AEC environment every game's env.py reuses."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .config import GameConfig
+from .errors import ConfigError, IllegalActionError
+from .game import Encoder, Game
+
+
+class CardGameEnv(AECEnv):
+    """AEC adapter over a `Game` and its `Encoder`.
+
+    Agents are `player_0 .. player_{n-1}` (seat numbers, clockwise). Observations are
+    `{"observation": float32 vector, "action_mask": int8 vector}`; rewards arrive when the
+    game's returns change. The environment enforces call order and action legality itself,
+    so `env()` needs no PettingZoo wrappers.
+    """
+
+    game_cls: ClassVar[type[Game]]
+    encoder_cls: ClassVar[type[Encoder]]
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, render_mode: str | None = None, **config: Any):
+        super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ConfigError(f"render_mode={render_mode!r}: allowed values are None, 'human', 'ansi'")
+        self.render_mode = render_mode
+        self.config: GameConfig = self.game_cls.config_cls.build(**config)
+        self.game: Game = self.game_cls(self.config)
+        self.encoder: Encoder = self.encoder_cls(self.game)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size, num_actions = self.encoder.observation_size, self.game.num_actions
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
+        self._rng = random.Random()
+        self.state: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Deal a new episode. A seed reseeds the environment; without one its RNG continues."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.load_state(self.game.new_state(self._rng.getrandbits(63)))
+
+    def load_state(self, state: Any) -> None:
+        """Continue from a game state (a clone, or one read back with `game.state_from_json`)."""
+        self.state = state
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._returns = list(self.game.returns(state))
+        self._update_after_move()
+
+    def step(self, action: Any) -> None:
+        self._require_reset()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(f"{agent} is done; the only valid action is None, got {action!r}")
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        legal = self.game.legal_actions(self.state)
+        move = _as_action_id(action)
+        self._cumulative_rewards[agent] = 0.0
+        if move not in legal:
+            if self.config.on_illegal == "raise":
+                raise IllegalActionError(self._illegal_message(agent, action, legal))
+            self._penalize(seat)
+            return
+        self.game.apply(self.state, move)
+        returns = self.game.returns(self.state)
+        for other, (after, before) in zip(self.possible_agents, zip(returns, self._returns)):
+            self.rewards[other] = after - before
+        self._returns = list(returns)
+        self._update_after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._require_reset()
+        seat = self._seat[agent]
+        mask = np.zeros(self.game.num_actions, np.int8)
+        if seat == self.game.current_player(self.state):
+            mask[self.game.legal_actions(self.state)] = 1
+        return {"observation": self.encoder.observation(self.state, seat), "action_mask": mask}
+
+    def observe_json(self, agent: str) -> dict[str, Any]:
+        """The seat's view as JSON in canonical card codes, with its legal actions labelled."""
+        self._require_reset()
+        seat = self._seat[agent]
+        view = self.encoder.seat_view(self.state, seat)
+        own_turn = seat == self.game.current_player(self.state)
+        legal = self.game.legal_actions(self.state) if own_turn else []
+        view["legal_actions"] = [{"id": a, "label": self.game.action_label(self.state, a)} for a in legal]
+        return view
+
+    def action_label(self, action: int) -> str:
+        """The action in the game's words at the current decision point."""
+        return self.game.action_label(self.state, action)
+
+    def render(self, seat: int | None = None) -> str | None:
+        """The table as text: the whole table, or one seat's view when `seat` is given."""
+        if self.state is None:
+            return None
+        text = self.encoder.render(self.state, seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def _update_after_move(self) -> None:
+        terminal = self.game.is_terminal(self.state)
+        truncated = self.game.is_truncated(self.state)
+        if terminal or truncated:
+            for agent in self.agents:
+                self.terminations[agent] = terminal
+                self.truncations[agent] = truncated
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player(self.state)]
+
+    def _penalize(self, offender: int) -> None:
+        for agent in self.agents:
+            self.rewards[agent] = self.config.illegal_reward if self._seat[agent] == offender else 0.0
+            self.terminations[agent] = True
+            self.infos[agent] = {"illegal_action": self._seat[agent] == offender}
+        self.agent_selection = self.agents[0]
+        self._accumulate_rewards()
+
+    def _illegal_message(self, agent: str, action: Any, legal: list[int]) -> str:
+        choices = ", ".join(f"{a} ({self.game.action_label(self.state, a)})" for a in legal)
+        move = _as_action_id(action)
+        if move is None:
+            name = f"{action!r} (not an integer action id)"
+        elif 0 <= move < self.game.num_actions:
+            name = f"{move} ({self.game.action_label(self.state, move)})"
+        else:
+            name = f"{move} (out of range 0..{self.game.num_actions - 1})"
+        return f"illegal action {name} for {agent}; legal actions: {choices}"
+
+    def _require_reset(self) -> None:
+        if self.state is None:
+            raise RuntimeError("call reset() before step(), observe() or last()")
+
+
+def _as_action_id(action: Any) -> int | None:
+    """An int action id, accepting numpy integers; None for anything that is not one."""
+    if isinstance(action, (bool, np.bool_)):
+        return None
+    if isinstance(action, (int, np.integer)):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    return None

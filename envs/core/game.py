@@ -1,0 +1,98 @@
+"""The contract between a game's state machine (game.py, encode.py) and the shared AEC environment."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+import numpy as np
+
+from .config import GameConfig
+
+StateT = TypeVar("StateT")
+
+
+class Game(ABC, Generic[StateT]):
+    """A game's rules as a state machine over a plain, JSON-serialisable state.
+
+    `apply` mutates the state in place (fast); `clone` copies it for search.
+    Rewards are exposed as `returns(state)`: each seat's cumulative reward so far.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[int]
+    config_cls: ClassVar[type[GameConfig]]
+    num_actions: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def __init__(self, config: GameConfig):
+        self.config = config
+
+    @property
+    def env_id(self) -> str:
+        return f"{self.name}_v{self.version}"
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_state(self, seed: int) -> StateT:
+        """The initial state of an episode; the same seed gives the same deal."""
+
+    @abstractmethod
+    def current_player(self, state: StateT) -> int:
+        """Seat to act, or -1 when the episode is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT) -> list[int]:
+        """Legal action ids at the current decision point, ascending."""
+
+    @abstractmethod
+    def apply(self, state: StateT, action: int) -> None:
+        """Play a legal action (the caller has checked legality)."""
+
+    @abstractmethod
+    def returns(self, state: StateT) -> list[float]:
+        """Each seat's cumulative reward so far."""
+
+    @abstractmethod
+    def is_terminal(self, state: StateT) -> bool: ...
+
+    @abstractmethod
+    def is_truncated(self, state: StateT) -> bool: ...
+
+    @abstractmethod
+    def action_label(self, state: StateT, action: int) -> str:
+        """The action in the game's words and card codes, at this decision point."""
+
+    @abstractmethod
+    def clone(self, state: StateT) -> StateT: ...
+
+    @abstractmethod
+    def state_to_json(self, state: StateT) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> StateT: ...
+
+
+class Encoder(ABC, Generic[StateT]):
+    """What one seat sees: the observation vector, the JSON seat view and the text rendering."""
+
+    observation_size: ClassVar[int]
+
+    def __init__(self, game: Game[StateT]):
+        self.game = game
+
+    @abstractmethod
+    def observation(self, state: StateT, seat: int) -> np.ndarray:
+        """float32 vector of everything `seat` may legally know, seat-relative."""
+
+    @abstractmethod
+    def seat_view(self, state: StateT, seat: int) -> dict[str, Any]:
+        """The same knowledge as JSON in canonical card codes (absolute seat numbers)."""
+
+    @abstractmethod
+    def render(self, state: StateT, seat: int | None) -> str:
+        """The table as text from `seat`'s view, or the whole table when seat is None."""
