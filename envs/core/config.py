@@ -39,9 +39,14 @@ class GameConfig(BaseModel):
         return cls.__name__.removesuffix("Config").lower() or "game"
 
     @classmethod
-    def describe_fields(cls) -> list[tuple[str, str, Any]]:
-        """(key, type, default) of every setting, for docs and `cardarena games`."""
-        return [(name, _type_name(field.annotation), field.default) for name, field in cls.model_fields.items()]
+    def describe_fields(cls, variants_only: bool = False) -> list[tuple[str, str, Any]]:
+        """(key, type, default) of every setting (or only the game's own), for docs and `cardarena games`."""
+        shared = GameConfig.model_fields if variants_only else {}
+        return [
+            (name, _type_name(field.annotation), field.default)
+            for name, field in cls.model_fields.items()
+            if name not in shared
+        ]
 
 
 def _describe(cls: type[GameConfig], err: ValidationError) -> str:

@@ -34,8 +34,8 @@ class GameEntry:
 
     @property
     def variants(self) -> list[tuple[str, str, Any]]:
-        """(key, type, default) of every config setting."""
-        return self.env_cls.game_cls.config_cls.describe_fields()
+        """(key, type, default) of the game's own config settings (rulebook variants)."""
+        return self.env_cls.game_cls.config_cls.describe_fields(variants_only=True)
 
 
 _REGISTRY: dict[str, GameEntry] = {}
