@@ -138,6 +138,7 @@ def play(
         _fail(err)
     env.reset(seed=seed)
     you = env.possible_agents[seat]
+    your_reward = 0.0
     for agent in env.agent_iter():
         observation, _, termination, truncation, _ = env.last()
         if termination or truncation:
@@ -151,8 +152,9 @@ def play(
             action = player.act(observation)
             console.print(f"[dim]{agent}: {env.action_label(action)}[/]")
             env.step(action)
+        your_reward += env.rewards.get(you, 0.0)
     console.print(env.render(seat=seat), highlight=False)
-    console.print(f"[bold]your reward: {env._cumulative_rewards.get(you, 0.0):+.3f}[/]" if you in env._cumulative_rewards else "")
+    console.print(f"[bold]your reward: {your_reward:+.3f}[/]")
 
 
 def _ask_action(env, agent: str) -> int:

@@ -1,0 +1,65 @@
+"""The `cardarena` command line, driven through typer's runner."""
+
+import json
+
+from typer.testing import CliRunner
+
+from cardarena.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_yokir_with_players_and_variants():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "yokir_v1" in result.output
+    assert "target_score=10" in result.output
+
+
+def test_eval_prints_table_and_writes_json(tmp_path):
+    out = tmp_path / "eval.json"
+    result = runner.invoke(
+        app, ["eval", "yokir", "--agents", "heuristic,random,random", "--episodes", "300", "--json", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.output and "95% CI" in result.output
+    data = json.loads(out.read_text())
+    assert data["episodes"] == 300
+    assert {score["name"] for score in data["scores"]} == {"heuristic", "random"}
+    heuristic = next(score for score in data["scores"] if score["name"] == "heuristic")
+    assert heuristic["deals"] == 100
+
+
+def test_eval_rejects_unknown_agent_game_and_config():
+    unknown_agent = runner.invoke(app, ["eval", "yokir", "--agents", "nobody,random,random"])
+    assert unknown_agent.exit_code == 2
+    assert "unknown agent 'nobody'" in unknown_agent.output
+    unknown_game = runner.invoke(app, ["eval", "chess"])
+    assert unknown_game.exit_code == 2
+    assert "unknown game 'chess'" in unknown_game.output and "yokir_v1" in unknown_game.output
+    bad_config = runner.invoke(app, ["eval", "yokir", "--set", "dealer=7"])
+    assert bad_config.exit_code == 2
+    assert "dealer=7" in bad_config.output
+    wrong_seats = runner.invoke(app, ["eval", "yokir", "--agents", "random,random"])
+    assert wrong_seats.exit_code == 2
+    assert "3 seats" in wrong_seats.output
+
+
+def test_play_reprompts_on_bad_input_and_finishes_the_hand():
+    every_id_in_turn = "".join(f"{action}\n" for action in range(29)) * 25
+    result = runner.invoke(
+        app, ["play", "yokir", "--seat", "1", "--opponents", "random,random", "--seed", "5"], input="bogus\n" + every_id_in_turn
+    )
+    assert result.exit_code == 0, result.output
+    assert "'bogus' is not a legal move" in result.output
+    assert "phase over" in result.output
+    assert "your reward" in result.output
+
+
+def test_play_accepts_labels_and_rejects_a_bad_seat():
+    answers = "reject\npass\n" + "".join(f"{action}\n" for action in range(24)) * 10
+    result = runner.invoke(app, ["play", "yokir", "--seat", "0", "--opponents", "random,random", "--seed", "1"], input=answers)
+    assert result.exit_code == 0, result.output
+    bad_seat = runner.invoke(app, ["play", "yokir", "--seat", "3"])
+    assert bad_seat.exit_code == 2
+    assert "seat must be 0..2" in bad_seat.output
