@@ -20,7 +20,8 @@ class CardGameEnv(AECEnv):
     Agents are `player_0 .. player_{n-1}` (seat numbers, clockwise). Observations are
     `{"observation": float32 vector, "action_mask": int8 vector}`; rewards arrive when the
     game's returns change. The environment enforces call order and action legality itself,
-    so `env()` needs no PettingZoo wrappers.
+    so `env()` needs no PettingZoo wrappers. It reads who acts and their legal actions once per
+    move, so the state changes only through `step` and `load_state`.
     """
 
     game_cls: ClassVar[type[Game]]
@@ -47,6 +48,7 @@ class CardGameEnv(AECEnv):
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
         self._rng = random.Random()
+        self._no_actions = np.zeros(num_actions, np.int8)
         self.state: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -81,31 +83,26 @@ class CardGameEnv(AECEnv):
                 raise IllegalActionError(f"{agent} is done; the only valid action is None, got {action!r}")
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        legal = self.game.legal_actions(self.state)
         move = _as_action_id(action)
         self._cumulative_rewards[agent] = 0.0
-        if move not in legal:
+        if move not in self._legal_actions:
             if self.config.on_illegal == "raise":
-                raise IllegalActionError(self._illegal_message(agent, action, legal))
-            self._penalize(seat)
+                raise IllegalActionError(self._illegal_message(agent, action, self._legal_actions))
+            self._penalize(self._seat[agent])
             return
         self.game.apply(self.state, move)
-        returns = self.game.returns(self.state)
-        for other, (after, before) in zip(self.possible_agents, zip(returns, self._returns)):
-            self.rewards[other] = after - before
-        self._returns = list(returns)
+        self._collect_rewards()
         self._update_after_move()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._require_reset()
         seat = self._seat[agent]
-        mask = np.zeros(self.game.num_actions, np.int8)
-        if seat == self.game.current_player(self.state):
-            mask[self.game.legal_actions(self.state)] = 1
+        mask = self._no_actions.copy()
+        if seat == self._to_act:
+            for move in self._legal_actions:
+                mask[move] = 1
         return {"observation": self.encoder.observation(self.state, seat), "action_mask": mask}
 
     def observe_json(self, agent: str) -> dict[str, Any]:
@@ -113,8 +110,7 @@ class CardGameEnv(AECEnv):
         self._require_reset()
         seat = self._seat[agent]
         view = self.encoder.seat_view(self.state, seat)
-        own_turn = seat == self.game.current_player(self.state)
-        legal = self.game.legal_actions(self.state) if own_turn else []
+        legal = self._legal_actions if seat == self._to_act else []
         view["legal_actions"] = [{"id": a, "label": self.game.action_label(self.state, a)} for a in legal]
         return view
 
@@ -135,7 +131,19 @@ class CardGameEnv(AECEnv):
     def close(self) -> None:
         pass
 
+    def _collect_rewards(self) -> None:
+        """Each seat's reward for the move just played: the change in its return, also accumulated."""
+        returns = self.game.returns(self.state)
+        for agent, after, before in zip(self.possible_agents, returns, self._returns):
+            reward = after - before
+            self.rewards[agent] = reward
+            self._cumulative_rewards[agent] += reward
+        self._returns = list(returns)
+
     def _update_after_move(self) -> None:
+        """Read the new state once: who acts, their legal actions, and whether the episode ended."""
+        self._to_act = self.game.current_player(self.state)
+        self._legal_actions = self.game.legal_actions(self.state) if self._to_act >= 0 else []
         terminal = self.game.is_terminal(self.state)
         truncated = self.game.is_truncated(self.state)
         if terminal or truncated:
@@ -144,7 +152,7 @@ class CardGameEnv(AECEnv):
                 self.truncations[agent] = truncated
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player(self.state)]
+            self.agent_selection = self.possible_agents[self._to_act]
 
     def _penalize(self, offender: int) -> None:
         for agent in self.agents:
@@ -171,10 +179,8 @@ class CardGameEnv(AECEnv):
 
 
 def _as_action_id(action: Any) -> int | None:
-    """An int action id, accepting numpy integers; None for anything that is not one."""
-    if isinstance(action, (bool, np.bool_)):
-        return None
-    if isinstance(action, (int, np.integer)):
+    """An int action id, accepting numpy integers; None for anything that is not one (bools included)."""
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
         return int(action)
     if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
         return int(action)

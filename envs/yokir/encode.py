@@ -57,51 +57,68 @@ def _slices() -> dict[str, slice]:
 
 SLICES = _slices()
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
-_OFFSET = {name: part.start for name, part in SLICES.items()}
+_BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
+_HAND, _UP_CARD, _DISCARD, _PHASE, _TRUMP, _ACCEPTED, _HAND_NUMBER, _MATCH = (
+    SLICES[name].start for name in ("hand", "up_card", "discard", "phase", "trump", "accepted", "hand_number", "match")
+)
+
+
+def _rel_seat_index(segment: str, width: int = 1) -> tuple[tuple[int, ...], ...]:
+    """[observer][seat] -> where `seat`'s entry (or row of `width`) of a per-rel-seat segment starts."""
+    start = SLICES[segment].start
+    return tuple(
+        tuple(start + width * ((seat - observer) % NUM_PLAYERS) for seat in range(NUM_PLAYERS))
+        for observer in range(NUM_PLAYERS)
+    )
+
+
+def _rows_in_play_order(segment: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """[observer][leader] -> the card rows of a trick's players, in play order from `leader`."""
+    rows = _rel_seat_index(segment, len(DECK))
+    return tuple(
+        tuple(
+            tuple(rows[observer][(leader + position) % NUM_PLAYERS] for position in range(NUM_PLAYERS))
+            for leader in range(NUM_PLAYERS)
+        )
+        for observer in range(NUM_PLAYERS)
+    )
+
+
+_PLAYED_ROWS = _rows_in_play_order("played")
+_TRICK_ROWS = _rows_in_play_order("trick")
+_DEALER, _LEADER, _CALLER, _PASSED_ROUND1, _PASSED_ROUND2, _TRICKS_WON, _SCORES = (
+    _rel_seat_index(name)
+    for name in ("dealer", "leader", "caller", "passed_round1", "passed_round2", "tricks_won", "scores")
+)
 
 
 class YokirEncoder(Encoder[YokirState]):
     observation_size = OBSERVATION_SIZE
 
     def observation(self, state: YokirState, seat: int) -> np.ndarray:
-        obs = np.zeros(OBSERVATION_SIZE, np.float32)
-        o = _OFFSET
+        obs = _BLANK.copy()
         for card in state.hands[seat]:
-            obs[o["hand"] + card] = 1.0
-        obs[o["up_card"] + state.up_card] = 1.0
+            obs[_HAND + card] = 1.0
+        obs[_UP_CARD + state.up_card] = 1.0
         if state.discard >= 0 and state.caller == seat:
-            obs[o["discard"] + state.discard] = 1.0
-        for leader, *cards, _winner in state.tricks:
-            for position, card in enumerate(cards):
-                obs[o["played"] + 24 * ((leader + position - seat) % NUM_PLAYERS) + card] = 1.0
-        for position, card in enumerate(state.trick):
-            rel = (state.leader + position - seat) % NUM_PLAYERS
-            obs[o["played"] + 24 * rel + card] = 1.0
-            obs[o["trick"] + 24 * rel + card] = 1.0
-        obs[o["phase"] + state.phase] = 1.0
-        obs[o["dealer"] + (state.dealer - seat) % NUM_PLAYERS] = 1.0
+            obs[_DISCARD + state.discard] = 1.0
+        _encode_cards_played(obs, state, seat)
+        obs[_PHASE + state.phase] = 1.0
+        obs[_DEALER[seat][state.dealer]] = 1.0
         if state.leader >= 0:
-            obs[o["leader"] + (state.leader - seat) % NUM_PLAYERS] = 1.0
+            obs[_LEADER[seat][state.leader]] = 1.0
         if state.caller >= 0:
-            obs[o["caller"] + (state.caller - seat) % NUM_PLAYERS] = 1.0
-            obs[o["trump"] + state.trump] = 1.0
-        passes = 0
-        for bidder, action in state.bids:
-            rel = (bidder - seat) % NUM_PLAYERS
-            if action == PASS:
-                obs[(o["passed_round1"] if passes < NUM_PLAYERS else o["passed_round2"]) + rel] = 1.0
-                passes += 1
-            elif passes < NUM_PLAYERS:
-                obs[o["accepted"]] = 1.0
+            obs[_CALLER[seat][state.caller]] = 1.0
+            obs[_TRUMP + state.trump] = 1.0
+        _encode_bids(obs, state, seat)
+        for player, won in enumerate(state.tricks_won):
+            obs[_TRICKS_WON[seat][player]] = won / NUM_TRICKS
         config = self.game.config
-        for bidder in range(NUM_PLAYERS):
-            rel = (bidder - seat) % NUM_PLAYERS
-            obs[o["tricks_won"] + rel] = state.tricks_won[bidder] / NUM_TRICKS
-            if config.match:
-                obs[o["scores"] + rel] = min(state.scores[bidder] / config.target_score, 1.0)
         if config.match:
-            obs[o["hand_number"]] = state.hand_number / config.max_hands
-            obs[o["match"]] = 1.0
+            for player, score in enumerate(state.scores):
+                obs[_SCORES[seat][player]] = min(score / config.target_score, 1.0)
+            obs[_HAND_NUMBER] = state.hand_number / config.max_hands
+            obs[_MATCH] = 1.0
         return obs
 
     def seat_view(self, state: YokirState, seat: int) -> dict[str, Any]:
@@ -168,3 +185,30 @@ class YokirEncoder(Encoder[YokirState]):
         if state.phase == OVER:
             lines.append("result: " + ", ".join(f"seat {s} {r:+.3f}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)
+
+
+def _encode_cards_played(obs: np.ndarray, state: YokirState, seat: int) -> None:
+    """Every card played this hand in its player's `played` row; the current trick's also in `trick`."""
+    played_rows = _PLAYED_ROWS[seat]
+    for leader, first, second, third, _winner in state.tricks:
+        first_row, second_row, third_row = played_rows[leader]
+        obs[first_row + first] = 1.0
+        obs[second_row + second] = 1.0
+        obs[third_row + third] = 1.0
+    if state.trick:
+        rows = zip(played_rows[state.leader], _TRICK_ROWS[seat][state.leader])
+        for (played_row, trick_row), card in zip(rows, state.trick):
+            obs[played_row + card] = 1.0
+            obs[trick_row + card] = 1.0
+
+
+def _encode_bids(obs: np.ndarray, state: YokirState, seat: int) -> None:
+    """Who passed in each round, and whether the up-card was accepted in round 1."""
+    passes = 0
+    for bidder, action in state.bids:
+        if action == PASS:
+            passed = _PASSED_ROUND1 if passes < NUM_PLAYERS else _PASSED_ROUND2
+            obs[passed[seat][bidder]] = 1.0
+            passes += 1
+        elif passes < NUM_PLAYERS:
+            obs[_ACCEPTED] = 1.0

@@ -179,11 +179,11 @@ def deal(state: YokirState) -> None:
     """Shuffle and deal one hand (section 3): five cards each from the dealer's left, then the up-card."""
     stock = DECK.shuffled(hand_seed(state.deal_seed, state.hand_number))
     first = (state.dealer + 1) % NUM_PLAYERS
-    state.hands = [[] for _ in range(NUM_PLAYERS)]
-    for position in range(NUM_PLAYERS * rules.HAND_SIZE):
-        state.hands[(first + position) % NUM_PLAYERS].append(stock[position])
-    state.up_card = stock[15]
-    state.out_of_play = stock[16:]
+    dealt = NUM_PLAYERS * rules.HAND_SIZE
+    # One card at a time clockwise: the seat k places after `first` gets positions k, k + 3, ...
+    state.hands = [stock[(seat - first) % NUM_PLAYERS : dealt : NUM_PLAYERS] for seat in range(NUM_PLAYERS)]
+    state.up_card = stock[dealt]
+    state.out_of_play = stock[dealt + 1 :]
     state.phase = BID1
     state.to_act = first
     state.bids = []
