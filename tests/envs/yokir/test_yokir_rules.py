@@ -256,12 +256,15 @@ def test_rank_order_and_effective_suit_match_an_independent_reading(trump):
 
 @pytest.mark.parametrize("trump", SUITS)
 def test_rank_order_agrees_with_trick_winner_on_every_pair(trump):
-    """Two cards of one effective suit: the one rank_order puts first wins, whichever is led."""
+    """Two cards of one effective suit: the one rank_order puts first wins, whichever is led
+    (the third card is of a suit that can never win that trick)."""
     for suit in SUITS:
         order = rank_order(trump, suit)
+        loser = rank_order(trump, next(s for s in SUITS if s not in (suit, trump)))[0]
         for high, low in itertools.combinations(order, 2):
-            assert trick_winner([high, low], trump) == 0, (high, low, trump)
-            assert trick_winner([low, high], trump) == 1, (low, high, trump)
+            assert trick_winner([high, low, loser], trump) == 0, (high, low, trump)
+            assert trick_winner([low, high, loser], trump) == 1, (low, high, trump)
+            assert trick_winner([low, loser, high], trump) == 2, (low, high, trump)
 
 
 @pytest.mark.parametrize("trump", SUITS)
