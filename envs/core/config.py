@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import types
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.fields import FieldInfo
 
 from .errors import ConfigError
 
@@ -43,7 +46,7 @@ class GameConfig(BaseModel):
         """(key, type, default) of every setting (or only the game's own), for docs and `cardarena games`."""
         shared = GameConfig.model_fields if variants_only else {}
         return [
-            (name, _type_name(field.annotation), field.default)
+            (name, _field_type_name(field), field.default)
             for name, field in cls.model_fields.items()
             if name not in shared
         ]
@@ -54,11 +57,28 @@ def _describe(cls: type[GameConfig], err: ValidationError) -> str:
     for issue in err.errors():
         key = ".".join(str(part) for part in issue["loc"]) or "<config>"
         field = cls.model_fields.get(str(issue["loc"][0])) if issue["loc"] else None
-        allowed = f" (allowed: {_type_name(field.annotation)})" if field is not None else ""
+        allowed = f" (allowed: {_field_type_name(field)})" if field is not None else ""
         problems.append(f"{key}={issue.get('input')!r}: {issue['msg']}{allowed}")
     return f"{cls.game_label()}: bad config value " + "; ".join(problems)
 
 
-def _type_name(annotation: Any) -> str:
-    text = getattr(annotation, "__name__", None) if not getattr(annotation, "__args__", None) else None
-    return text or str(annotation).replace("typing.", "")
+def _field_type_name(field: FieldInfo) -> str:
+    return _type_name(field.annotation, field.metadata)
+
+
+_BOUNDS = (("ge", ">="), ("gt", ">"), ("le", "<="), ("lt", "<"))
+
+
+def _type_name(annotation: Any, metadata: Sequence[Any] = ()) -> str:
+    """A type as a person reads it: 'int >= 1', "'relative' or 'points'", 'int >= 0, <= 2 or None'."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        extra = [m for arg in args[1:] for m in (arg.metadata if isinstance(arg, FieldInfo) else [arg])]
+        return _type_name(args[0], [*extra, *metadata])
+    if origin in (Union, types.UnionType):
+        return " or ".join(_type_name(arg) for arg in args)
+    if origin is Literal:
+        return " or ".join(repr(arg) for arg in args)
+    name = "None" if annotation is type(None) else getattr(annotation, "__name__", str(annotation))
+    bounds = [f"{sign} {getattr(m, attr)}" for m in metadata for attr, sign in _BOUNDS if getattr(m, attr, None) is not None]
+    return f"{name} {', '.join(bounds)}" if bounds else name

@@ -41,7 +41,8 @@ _SEGMENTS = [
     ("passed_round1", 3),  # per rel seat
     ("passed_round2", 3),  # per rel seat
     ("tricks_won", 3),  # per rel seat, / 5
-    ("scores", 3),  # match points per rel seat, / target_score (match mode)
+    ("scores", 3),  # match points per rel seat, / target_score, capped at 1 (match mode)
+    ("behind_leader", 3),  # points behind the top score per rel seat, / target_score, capped at 1 (match mode)
     ("hand_number", 1),  # hands played / max_hands (match mode)
     ("match", 1),  # 1 in match mode
 ]
@@ -86,9 +87,9 @@ def _rows_in_play_order(segment: str) -> tuple[tuple[tuple[int, ...], ...], ...]
 
 _PLAYED_ROWS = _rows_in_play_order("played")
 _TRICK_ROWS = _rows_in_play_order("trick")
-_DEALER, _LEADER, _CALLER, _PASSED_ROUND1, _PASSED_ROUND2, _TRICKS_WON, _SCORES = (
+_DEALER, _LEADER, _CALLER, _PASSED_ROUND1, _PASSED_ROUND2, _TRICKS_WON, _SCORES, _BEHIND_LEADER = (
     _rel_seat_index(name)
-    for name in ("dealer", "leader", "caller", "passed_round1", "passed_round2", "tricks_won", "scores")
+    for name in ("dealer", "leader", "caller", "passed_round1", "passed_round2", "tricks_won", "scores", "behind_leader")
 )
 
 
@@ -115,8 +116,10 @@ class YokirEncoder(Encoder[YokirState]):
             obs[_TRICKS_WON[seat][player]] = won / NUM_TRICKS
         config = self.game.config
         if config.match:
+            top = max(state.scores)
             for player, score in enumerate(state.scores):
                 obs[_SCORES[seat][player]] = min(score / config.target_score, 1.0)
+                obs[_BEHIND_LEADER[seat][player]] = min((top - score) / config.target_score, 1.0)
             obs[_HAND_NUMBER] = state.hand_number / config.max_hands
             obs[_MATCH] = 1.0
         return obs

@@ -34,7 +34,7 @@ class YokirConfig(GameConfig):
     match: bool = False
     target_score: Annotated[int, Field(ge=1)] = 10
     max_hands: Annotated[int, Field(ge=1)] = 200
-    dealer: Literal[0, 1, 2] | None = None
+    dealer: Annotated[int, Field(ge=0, le=NUM_PLAYERS - 1)] | None = None
     reward_mode: Literal["relative", "points"] = "relative"
 
 
@@ -242,8 +242,10 @@ def _end_hand(config: YokirConfig, state: YokirState) -> None:
     caller = state.caller if state.caller >= 0 else None
     points = rules.score_hand_ids(caller, state.tricks_won) if caller is not None else [0] * NUM_PLAYERS
     if not config.match:
-        mean = sum(points) / NUM_PLAYERS
-        state.returns = [p - mean for p in points] if config.reward_mode == "relative" else [float(p) for p in points]
+        total = sum(points)
+        relative = config.reward_mode == "relative"
+        # (3p - total) / 3 rather than p - total / 3: exact thirds that sum to exactly zero.
+        state.returns = [(NUM_PLAYERS * p - total) / NUM_PLAYERS if relative else float(p) for p in points]
         _finish(state, terminal=True)
         return
     state.scores = [score + p for score, p in zip(state.scores, points)]

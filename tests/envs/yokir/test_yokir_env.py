@@ -527,11 +527,12 @@ def test_wrong_card_in_trick_play_is_illegal():
     assert "JoAt" in _error_for(env, ids("JoAt")[0])
 
 
-def test_step_before_reset_raises_illegal_action_error():
+@pytest.mark.parametrize("call", ["step", "observe", "observe_json"])
+def test_calls_before_reset_raise_a_clear_error(call):
     env = make()
-    with pytest.raises(IllegalActionError) as info:
-        env.step(24)
-    assert "reset" in str(info.value)
+    argument = 24 if call == "step" else "player_0"
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
+        getattr(env, call)(argument)
 
 
 def test_step_after_episode_end_accepts_only_none():
