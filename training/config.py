@@ -1,0 +1,161 @@
+"""Training configuration: YAML files validated into one TrainConfig, every field with a default.
+
+Precedence: the model's defaults < the game's packaged YAML (configs/<game>.yaml) < a --config
+file < --set KEY=VALUE overrides (dotted keys reach nested settings, e.g. ppo.learning_rate=1e-4).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from cardarena.envs.core.errors import ConfigError
+
+PositiveInt = Annotated[int, Field(ge=1)]
+Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
+class _Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PPOSettings(_Settings):
+    """MaskablePPO hyperparameters (sb3-contrib names)."""
+
+    learning_rate: Annotated[float, Field(gt=0)] = 3e-4
+    n_steps: PositiveInt = 256
+    batch_size: PositiveInt = 512
+    n_epochs: PositiveInt = 4
+    gamma: Fraction = 1.0
+    gae_lambda: Fraction = 0.95
+    clip_range: Annotated[float, Field(gt=0)] = 0.2
+    ent_coef: Annotated[float, Field(ge=0)] = 0.01
+    vf_coef: Annotated[float, Field(ge=0)] = 0.5
+    max_grad_norm: Annotated[float, Field(gt=0)] = 0.5
+    net_arch: list[PositiveInt] = [128, 128]
+    activation: Literal["tanh", "relu"] = "tanh"
+
+
+class OpponentSettings(_Settings):
+    """Who fills the seats the learner does not play."""
+
+    strategy: Literal["latest", "uniform", "prioritized"] = "prioritized"
+    baselines: list[str] = ["random", "heuristic"]
+    baseline_share: Fraction = 0.25
+    snapshot_every: PositiveInt = 25_000
+    max_snapshots: PositiveInt = 20
+    priority_power: Annotated[float, Field(ge=0)] = 2.0
+
+
+class EvalSettings(_Settings):
+    """Periodic evaluation of the learner against baselines during training."""
+
+    every: PositiveInt = 50_000
+    episodes: PositiveInt = 300
+    opponents: list[str] = ["random", "heuristic"]
+
+
+class TrainConfig(_Settings):
+    """Everything a training run needs; `cardarena train <game>` fills it from YAML and --set."""
+
+    game: str = "yokir"
+    name: str = "ppo-selfplay"
+    total_steps: PositiveInt = 300_000
+    n_envs: PositiveInt = 8
+    seed: int = 0
+    torch_threads: PositiveInt = 1
+    env: dict[str, Any] = {}
+    env_sampling: dict[str, list[Any]] = {}
+    checkpoint_every: PositiveInt = 50_000
+    ppo: PPOSettings = PPOSettings()
+    opponents: OpponentSettings = OpponentSettings()
+    eval: EvalSettings = EvalSettings()
+
+    @model_validator(mode="after")
+    def _check_game_settings(self) -> "TrainConfig":
+        from cardarena.envs import lookup
+
+        entry = lookup(self.game)
+        config_cls = entry.env_cls.game_cls.config_cls
+        config_cls.build(**self.env)
+        for key, choices in self.env_sampling.items():
+            if not choices:
+                raise ValueError(f"env_sampling.{key} needs at least one value")
+            for choice in choices:
+                config_cls.build(**{**self.env, key: choice})
+        return self
+
+
+def packaged_config(name: str) -> Path:
+    """Path of a YAML config shipped with cardarena (configs/<name>.yaml)."""
+    return Path(str(resources.files("cardarena.configs").joinpath(f"{name}.yaml")))
+
+
+def load_train_config(game: str, config_file: str | Path | None = None, overrides: list[str] | None = None) -> TrainConfig:
+    """The validated config for training `game`, from the layers described in this module's docstring."""
+    layers: list[dict[str, Any]] = []
+    game_defaults = packaged_config(game.rsplit("_v", 1)[0])
+    if game_defaults.is_file():
+        layers.append(_read_yaml(game_defaults))
+    if config_file is not None:
+        layers.append(_read_yaml(Path(config_file)))
+    layers.append({"game": game})
+    layers.append(parse_overrides(overrides or []))
+    merged: dict[str, Any] = {}
+    for layer in layers:
+        merged = _deep_merge(merged, layer)
+    return validate_train_config(merged)
+
+
+def validate_train_config(data: dict[str, Any]) -> TrainConfig:
+    try:
+        return TrainConfig(**data)
+    except ValidationError as err:
+        problems = []
+        for issue in err.errors():
+            key = ".".join(str(part) for part in issue["loc"]) or "<config>"
+            value = issue.get("input")
+            shown = "" if isinstance(value, dict) else f"={value!r}"
+            problems.append(f"{key}{shown}: {issue['msg']}")
+        raise ConfigError("bad training config: " + "; ".join(problems)) from None
+
+
+def parse_overrides(overrides: list[str]) -> dict[str, Any]:
+    """`["ppo.learning_rate=1e-4", "n_envs=4"]` -> nested dict with YAML-typed values."""
+    result: dict[str, Any] = {}
+    for item in overrides:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--set expects KEY=VALUE, got {item!r}")
+        node = result
+        *parents, leaf = key.strip().split(".")
+        for parent in parents:
+            node = node.setdefault(parent, {})
+        node[leaf] = yaml.safe_load(value)
+    return result
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        raise ConfigError(f"config file {str(path)!r} does not exist")
+    try:
+        data = yaml.safe_load(path.read_text()) or {}
+    except yaml.YAMLError as err:
+        raise ConfigError(f"config file {str(path)!r} is not valid YAML: {err}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"config file {str(path)!r} must hold a mapping of settings, got {type(data).__name__}")
+    return data
+
+
+def _deep_merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in update.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
