@@ -26,13 +26,13 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None):
-        self._rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(seed)
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         legal = np.flatnonzero(observation["action_mask"])
         if legal.size == 0:
             raise ValueError("the action mask has no legal action")
-        return int(legal[self._rng.integers(legal.size)])
+        return int(legal[self.rng.integers(legal.size)])
 
     def reset(self) -> None:
         pass
