@@ -1,14 +1,23 @@
-"""Load any agent by name: `load("random")`, `load("yokir/heuristic")`, or `load("heuristic", game="yokir")`."""
+"""Load any agent by name or path.
+
+`load` resolves, in order: a generic agent ("random"), a game's built-in ("yokir/heuristic"),
+a shipped checkpoint ("yokir/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), then
+the path of a checkpoint folder. A short name works within `game`: `load("heuristic", game="yokir")`.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
 
-from cardarena.envs.core.errors import UnknownAgentError
+from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 
 from .base import Agent, RandomAgent
 
 AgentFactory = Callable[[int | None], Agent]
+CARD_FILE = "card.json"
 
 
 def _yokir_heuristic(seed: int | None) -> Agent:
@@ -21,25 +30,69 @@ _GENERIC: dict[str, AgentFactory] = {"random": lambda seed: RandomAgent(seed)}
 _PER_GAME: dict[str, dict[str, AgentFactory]] = {"yokir": {"heuristic": _yokir_heuristic}}
 
 
+def _shipped_root() -> Path:
+    """The folder of the checkpoints installed with cardarena: one sub-folder per game."""
+    return Path(str(resources.files("cardarena.checkpoints")))
+
+
+def _shipped(game: str) -> dict[str, Path]:
+    """Name -> folder of every shipped checkpoint of `game`."""
+    folder = _shipped_root() / game
+    if not folder.is_dir():
+        return {}
+    return {card.parent.name: card.parent for card in sorted(folder.glob(f"*/{CARD_FILE}"))}
+
+
+def _games() -> list[str]:
+    shipped = [folder.name for folder in sorted(_shipped_root().iterdir()) if folder.is_dir() and _shipped(folder.name)]
+    return list(dict.fromkeys([*_PER_GAME, *shipped]))
+
+
 def available(game: str | None = None) -> list[str]:
-    """Full names of the agents that `load` knows, optionally for one game only."""
+    """Full names of the agents that `load` knows (built-ins and shipped checkpoints), optionally for one game."""
     names = list(_GENERIC)
-    for game_name, agents in _PER_GAME.items():
+    for game_name in _games():
         if game is None or game == game_name:
-            names += [f"{game_name}/{agent}" for agent in agents]
+            names += [f"{game_name}/{agent}" for agent in _PER_GAME.get(game_name, {})]
+            names += [f"{game_name}/{agent}" for agent in _shipped(game_name) if agent not in _PER_GAME.get(game_name, {})]
     return names
 
 
-def load(name: str, game: str | None = None, seed: int | None = None) -> Agent:
-    """The agent called `name`: a generic one ("random"), "<game>/<agent>", or a short name within `game`."""
+def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: int | None = None) -> Agent:
+    """The agent called `name_or_path`, or the checkpoint folder at that path.
+
+    Raises UnknownAgentError for a name that matches nothing, CheckpointError for a checkpoint
+    that is missing, corrupt, or made for another game or version.
+    """
+    if isinstance(name_or_path, os.PathLike):
+        return _load_checkpoint_path(Path(name_or_path), game, seed)
+    name = name_or_path
     if name in _GENERIC:
         return _GENERIC[name](seed)
     game_name, _, agent_name = name.rpartition("/")
     game_name = game_name or game or ""
-    if game is not None and game_name != game:
-        raise UnknownAgentError(f"agent {name!r} plays {game_name!r}, not {game!r}")
     factory = _PER_GAME.get(game_name, {}).get(agent_name)
-    if factory is None:
-        known = ", ".join(available(game))
-        raise UnknownAgentError(f"unknown agent {name!r}; available: {known}")
-    return factory(seed)
+    shipped = _shipped(game_name).get(agent_name) if game_name in _games() else None
+    if factory is not None or shipped is not None:
+        if game is not None and game_name != game:
+            raise UnknownAgentError(f"agent {name!r} plays {game_name!r}, not {game!r}")
+        if factory is not None:
+            return factory(seed)
+        return _load_checkpoint(shipped, game_name, seed, f"{game_name}/{agent_name}")
+    if Path(name).expanduser().exists():
+        return _load_checkpoint_path(Path(name).expanduser(), game, seed)
+    known = ", ".join(available(game))
+    raise UnknownAgentError(f"unknown agent {name!r}; available: {known} (or the path of a checkpoint folder)")
+
+
+def _load_checkpoint_path(path: Path, game: str | None, seed: int | None) -> Agent:
+    return _load_checkpoint(path, game, seed, path.name)
+
+
+def _load_checkpoint(folder: Path, game: str | None, seed: int | None, name: str) -> Agent:
+    from cardarena.training.checkpoint import load_policy_agent, read_card
+
+    card_game = read_card(folder)["game"]
+    if game is not None and card_game != game:
+        raise CheckpointError(f"{folder}: this checkpoint plays {card_game!r}, not {game!r}")
+    return load_policy_agent(folder, seed=seed, name=name)

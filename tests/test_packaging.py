@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +34,8 @@ def test_package_dirs_cover_the_code_folders():
         "cardarena.envs": "envs",
         "cardarena.agents": "agents",
         "cardarena.training": "training",
+        "cardarena.configs": "configs",
+        "cardarena.checkpoints": "checkpoints",
     }
 
 
@@ -47,3 +50,9 @@ def test_every_package_directory_is_listed():
 def test_every_listed_package_exists():
     stale = sorted(set(_setuptools()["packages"]) - set(_packages_on_disk()))
     assert not stale, f"listed in pyproject.toml but no folder with __init__.py: {stale}"
+
+
+def test_shipped_checkpoint_files_go_into_the_wheel():
+    patterns = _setuptools()["package-data"]["cardarena.checkpoints"]
+    for name in ("card.json", "policy.pt", "model.zip"):
+        assert any(fnmatch(f"yokir/ppo-selfplay/{name}", pattern) for pattern in patterns), name

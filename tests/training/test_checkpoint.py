@@ -1,0 +1,311 @@
+"""Checkpoints: atomic writes, a card checked against the game, SB3-free loading that plays like the model."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import gymnasium as gym
+import numpy as np
+import pytest
+import torch
+
+from cardarena.agents import RandomAgent, available, load
+from cardarena.agents import loading
+from cardarena.envs import make
+from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
+from cardarena.training import checkpoint
+from cardarena.training.checkpoint import load_model, load_policy_agent, read_card, verify_checkpoint, write_checkpoint
+
+torch.set_num_threads(1)
+
+ENV_ID = "yokir_v1"
+
+
+class LearnerSeat(gym.Env):
+    """Yokir from seat 0's point of view: the other seats play at random."""
+
+    def __init__(self, seed: int = 0):
+        self.table = make(ENV_ID)
+        size = self.table.observation_space("player_0")["observation"].shape
+        self.observation_space = gym.spaces.Box(0.0, 1.0, size, np.float32)
+        self.action_space = self.table.action_space("player_0")
+        self._opponent = RandomAgent(seed)
+        self._deals = np.random.default_rng(seed)
+        self._mask = np.zeros(self.action_space.n, np.int8)
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        self.table.reset(seed=int(self._deals.integers(2**31)))
+        observation, _ = self._advance()
+        return observation, {}
+
+    def step(self, action):
+        self.table.step(int(action))
+        reward = self.table.rewards["player_0"]
+        observation, more = self._advance()
+        done = self.table.terminations["player_0"] or self.table.truncations["player_0"]
+        return observation, reward + more, done, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask.astype(bool)
+
+    def _advance(self) -> tuple[np.ndarray, float]:
+        """Let the random seats play until seat 0 acts or the hand ends; seat 0's reward meanwhile."""
+        reward = 0.0
+        while not (self.table.terminations["player_0"] or self.table.truncations["player_0"]):
+            if self.table.agent_selection == "player_0":
+                break
+            self.table.step(self._opponent.act(self.table.observe(self.table.agent_selection)))
+            reward += self.table.rewards["player_0"]
+        seen = self.table.observe("player_0")
+        self._mask = seen["action_mask"]
+        return seen["observation"], reward
+
+
+@pytest.fixture(scope="module")
+def model():
+    from sb3_contrib import MaskablePPO
+
+    ppo = MaskablePPO(
+        "MlpPolicy", LearnerSeat(), n_steps=64, batch_size=32, n_epochs=1, seed=0, device="cpu",
+        policy_kwargs={"net_arch": [16]},
+    )
+    return ppo.learn(64)
+
+
+@pytest.fixture(scope="module")
+def written(model, tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("run") / "step_64"
+    extra = {"trainer_state.json": b'{"steps": 64}'}
+    return write_checkpoint(folder, model, env_id=ENV_ID, config={"lr": 3e-4}, steps=64, evaluation={"random": 0.5}, extra=extra)
+
+
+@pytest.fixture
+def copy(written, tmp_path) -> Path:
+    """A private copy of the written checkpoint, free to damage."""
+    return Path(shutil.copytree(written, tmp_path / "copy"))
+
+
+def _random_play_observations(count: int, seed: int = 1) -> list[dict[str, np.ndarray]]:
+    table, player, seen = make(ENV_ID), RandomAgent(seed), []
+    table.reset(seed=seed)
+    while len(seen) < count:
+        agent = table.agent_selection
+        if table.terminations[agent] or table.truncations[agent]:
+            table.reset()
+            continue
+        observation = table.observe(agent)
+        seen.append(observation)
+        table.step(player.act(observation))
+    return seen
+
+
+def _edit_card(folder: Path, **changes) -> None:
+    card = json.loads((folder / "card.json").read_text())
+    (folder / "card.json").write_text(json.dumps({**card, **changes}))
+
+
+def test_the_loaded_agent_acts_like_the_model(model, written):
+    agent = load(str(written))
+    for observation in _random_play_observations(200):
+        expected, _ = model.predict(observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True)
+        assert agent.act(observation) == int(expected)
+
+
+def test_the_card_describes_the_checkpoint(written):
+    card = verify_checkpoint(written)
+    assert card["format"] == 1 and card["game"] == "yokir" and card["env_id"] == ENV_ID and card["env_version"] == 1
+    assert card["observation_shape"] == [make(ENV_ID).observation_space("player_0")["observation"].shape[0]]
+    assert card["num_actions"] == 29
+    assert card["policy"] == {"hidden": [16], "activation": "tanh"}
+    assert (card["config"], card["steps"], card["evaluation"]) == ({"lr": 3e-4}, 64, {"random": 0.5})
+    assert card["created"].endswith("+00:00")
+    assert sorted(card["files"]) == ["model.zip", "policy.pt", "trainer_state.json"]
+    assert read_card(written) == card
+    assert (written / "trainer_state.json").read_bytes() == b'{"steps": 64}'
+    assert isinstance(torch.load(written / "policy.pt", weights_only=True)["weights"][0], torch.Tensor)
+
+
+def test_load_model_gives_the_sb3_model_back(model, written):
+    restored = load_model(written)
+    observation = _random_play_observations(1)[0]
+    mask = observation["action_mask"].astype(bool)
+    assert restored.predict(observation["observation"], action_masks=mask, deterministic=True)[0] == model.predict(
+        observation["observation"], action_masks=mask, deterministic=True
+    )[0]
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "rename-aside"])
+def test_writing_replaces_a_checkpoint_and_leaves_no_temporary_folder(model, tmp_path, monkeypatch, exchange):
+    if not exchange:
+        monkeypatch.setattr(checkpoint, "_exchange", lambda first, second: False)
+    folder = tmp_path / "latest"
+    write_checkpoint(folder, model, env_id=ENV_ID, config={}, steps=1)
+    write_checkpoint(folder, model, env_id=ENV_ID, config={}, steps=2)
+    assert read_card(folder)["steps"] == 2
+    assert [path.name for path in tmp_path.iterdir()] == ["latest"]
+
+
+def test_a_failed_write_keeps_the_old_checkpoint(model, tmp_path, monkeypatch):
+    folder = write_checkpoint(tmp_path / "latest", model, env_id=ENV_ID, config={}, steps=1)
+
+    def crash(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(checkpoint, "_move_into_place", crash)
+    with pytest.raises(KeyboardInterrupt):
+        write_checkpoint(folder, model, env_id=ENV_ID, config={}, steps=2)
+    assert verify_checkpoint(folder)["steps"] == 1
+    assert [path.name for path in tmp_path.iterdir()] == ["latest"]
+
+
+def test_a_killed_writers_temporary_folder_is_cleaned_up(model, tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    leftover = tmp_path / f".latest.tmp-{dead.stdout.strip()}"
+    leftover.mkdir()
+    write_checkpoint(tmp_path / "latest", model, env_id=ENV_ID, config={}, steps=1)
+    assert [path.name for path in tmp_path.iterdir()] == ["latest"]
+
+
+def test_writing_refuses_to_replace_a_folder_that_is_not_a_checkpoint(model, tmp_path):
+    (tmp_path / "notes.txt").write_text("keep me")
+    with pytest.raises(CheckpointError, match="not a checkpoint folder.*refusing"):
+        write_checkpoint(tmp_path, model, env_id=ENV_ID, config={}, steps=1)
+    assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
+@pytest.mark.parametrize("name", ["card.json", "policy.pt", "../escape", ".hidden"])
+def test_extra_files_need_plain_unreserved_names(model, tmp_path, name):
+    with pytest.raises(ValueError, match="plain file name"):
+        write_checkpoint(tmp_path / "c", model, env_id=ENV_ID, config={}, steps=1, extra={name: b""})
+
+
+def _remove(folder: Path, name: str) -> None:
+    (folder / name).unlink()
+
+
+def _flip_byte(folder: Path) -> None:
+    data = bytearray((folder / "policy.pt").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (folder / "policy.pt").write_bytes(bytes(data))
+
+
+def _garbage_with_matching_sha(folder: Path) -> None:
+    (folder / "policy.pt").write_bytes(b"not a torch file at all")
+    card = json.loads((folder / "card.json").read_text())
+    card["files"]["policy.pt"] = checkpoint._sha256(folder / "policy.pt")
+    (folder / "card.json").write_text(json.dumps(card))
+
+
+def _unlist_policy(folder: Path) -> None:
+    card = json.loads((folder / "card.json").read_text())
+    del card["files"]["policy.pt"]
+    (folder / "card.json").write_text(json.dumps(card))
+
+
+def _bad_json(folder: Path) -> None:
+    (folder / "card.json").write_text("{not json")
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda f: _remove(f, "card.json"), "not a checkpoint folder: card.json is missing"),
+        (lambda f: _remove(f, "policy.pt"), "missing file policy.pt"),
+        (_flip_byte, "sha256 mismatch in policy.pt: the file is corrupt or was modified"),
+        (_garbage_with_matching_sha, "policy.pt cannot be read, the file is corrupt"),
+        (_bad_json, "card.json is not valid JSON"),
+        (lambda f: _edit_card(f, format=7), "card format 7 is not one this cardarena reads"),
+        (lambda f: _edit_card(f, game="piktas", env_id="piktas_v1"), "unknown game 'piktas'"),
+        (lambda f: _edit_card(f, env_id="yokir_v9"), "card says yokir_v9 but the installed game is yokir_v1"),
+        (lambda f: _edit_card(f, observation_shape=[100]), r"observation shape mismatch: card says \[100\]"),
+        (lambda f: _edit_card(f, num_actions=30), "action count mismatch: card says 30"),
+        (_unlist_policy, "lists no policy.pt"),
+        (lambda f: _edit_card(f, env_id=None), "field 'env_id' has a bad value"),
+    ],
+    ids=["no-card", "no-policy", "flipped-byte", "garbage-policy", "bad-json", "format", "unknown-game",
+         "version", "observation-shape", "num-actions", "unlisted-policy", "bad-field"],
+)
+def test_damaged_checkpoints_are_refused_with_the_reason(copy, damage, message):
+    damage(copy)
+    with pytest.raises(CheckpointError, match=message) as caught:
+        load_policy_agent(copy)
+    assert str(copy) in str(caught.value)
+
+
+@pytest.mark.parametrize("target", ["missing", "file"])
+def test_a_path_that_is_not_a_checkpoint_folder_is_refused(copy, target):
+    path = copy / "model.zip" if target == "file" else copy / "nothing-here"
+    with pytest.raises(CheckpointError, match="not a checkpoint folder but a file" if target == "file" else "no such checkpoint"):
+        load(path)
+
+
+def test_load_takes_a_path_string_or_a_path(written):
+    observation = _random_play_observations(1)[0]
+    by_string, by_path = load(str(written)), load(written)
+    assert by_string.name == by_path.name == "step_64"
+    assert by_string.act(observation) == by_path.act(observation)
+
+
+def test_a_checkpoint_for_another_game_names_both(written):
+    with pytest.raises(CheckpointError, match="plays 'yokir', not 'piktas'"):
+        load(str(written), game="piktas")
+
+
+def test_the_loaded_agent_plays_every_seat_legally(written):
+    agent = load(written, game="yokir")
+    table = make(ENV_ID)
+    for hand in range(50):
+        table.reset(seed=hand)
+        for seat in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            action = None if terminated or truncated else agent.act(observation)
+            assert action is None or observation["action_mask"][action] == 1
+            table.step(action)
+
+
+@pytest.fixture
+def shipped(written, tmp_path, monkeypatch) -> Path:
+    """A checkpoints/ folder holding yokir/tiny, in place of the installed one."""
+    shutil.copytree(written, tmp_path / "yokir" / "tiny")
+    monkeypatch.setattr(loading, "_shipped_root", lambda: tmp_path)
+    return tmp_path
+
+
+def test_shipped_checkpoints_load_by_name_and_are_listed(shipped):
+    assert load("yokir/tiny").name == load("tiny", game="yokir").name == "yokir/tiny"
+    assert available("yokir") == ["random", "yokir/heuristic", "yokir/tiny"]
+    with pytest.raises(UnknownAgentError, match="plays 'yokir', not 'piktas'"):
+        load("yokir/tiny", game="piktas")
+    with pytest.raises(UnknownAgentError, match="available: random, yokir/heuristic, yokir/tiny"):
+        load("yokir/huge")
+
+
+def test_a_shipped_checkpoint_filed_under_the_wrong_game_is_refused(shipped):
+    shutil.move(shipped / "yokir", shipped / "piktas")
+    with pytest.raises(CheckpointError, match="plays 'yokir', not 'piktas'"):
+        load("piktas/tiny")
+
+
+def test_the_installed_package_ships_its_checkpoints_folder():
+    assert (loading._shipped_root() / "__init__.py").is_file()
+
+
+def test_loading_a_checkpoint_does_not_import_stable_baselines(written):
+    script = (
+        "import sys, torch; torch.set_num_threads(1)\n"
+        "from cardarena.agents import load\n"
+        f"agent = load({str(written)!r})\n"
+        "import numpy as np\n"
+        "agent.act({'observation': np.zeros(agent.observation_size, np.float32), 'action_mask': np.ones(29, np.int8)})\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('stable_baselines3', 'sb3_contrib')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    assert result.returncode == 0, result.stderr
+    imported = result.stdout.strip()
+    assert "stable_baselines3" not in imported and "sb3_contrib" not in imported
