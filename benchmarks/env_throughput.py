@@ -13,7 +13,7 @@ The AEC loop is the standard one, observation and mask included::
 
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
-        action = None if termination or truncation else rng.choice(np.flatnonzero(obs["action_mask"]))
+        action = None if termination or truncation else rng.choice(obs["action_mask"].nonzero()[0])
         env.step(action)
 
 Counting: a *step* is one decision, the same in every row. For AEC rows it is an `env.step` call
@@ -85,7 +85,7 @@ def aec_player(make_env: Callable[[], Any], seed: int) -> PlayHand:
             if termination or truncation:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+            env.step(rng.choice(observation["action_mask"].nonzero()[0]))
             decisions += 1
         return decisions
 
@@ -231,7 +231,7 @@ def yokir_breakdown(seed: int, hands: int) -> list[tuple[str, float]]:
             per_step(lambda d: game.apply(game.clone(d.state), d.action), decisions)
             - per_step(lambda d: game.clone(d.state), decisions),
         ),
-        ("random player (flatnonzero + choice)", per_step(lambda d: rng.choice(np.flatnonzero(d.mask)), decisions)),
+        ("random player (mask.nonzero() + choice)", per_step(lambda d: rng.choice(d.mask.nonzero()[0]), decisions)),
     ]
     rest = whole - sum(cost for _, cost in parts)
     return [*parts, ("AEC adapter bookkeeping (the rest)", rest), ("whole loop", whole)]
@@ -249,7 +249,7 @@ def _record_hands(env: Any, rng: random.Random, hands: int) -> tuple[list[tuple[
             if termination or truncation:
                 env.step(None)
                 continue
-            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            action = int(rng.choice(observation["action_mask"].nonzero()[0]))
             decisions.append(Decision(state, seat, observation["action_mask"], action))
             env.step(action)
     return observed, decisions
