@@ -51,6 +51,17 @@ class OpponentSettings(_Settings):
     priority_power: Annotated[float, Field(ge=0)] = 2.0
 
 
+class PretrainSettings(_Settings):
+    """Behaviour cloning of a teacher before self-play (training/pretrain.py); teacher null skips it."""
+
+    teacher: str | None = "heuristic"
+    episodes: PositiveInt = 15_000
+    partners: list[str] = ["random"]
+    epochs: PositiveInt = 8
+    batch_size: PositiveInt = 512
+    learning_rate: Annotated[float, Field(gt=0)] = 1e-3
+
+
 class EvalSettings(_Settings):
     """Periodic evaluation of the learner against baselines during training."""
 
@@ -72,6 +83,7 @@ class TrainConfig(_Settings):
     env_sampling: dict[str, list[Any]] = {}
     checkpoint_every: PositiveInt = 50_000
     ppo: PPOSettings = PPOSettings()
+    pretrain: PretrainSettings = PretrainSettings()
     opponents: OpponentSettings = OpponentSettings()
     eval: EvalSettings = EvalSettings()
 

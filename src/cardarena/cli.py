@@ -6,6 +6,7 @@ and `play` start fast.
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 import typer
@@ -63,51 +64,116 @@ def evaluate_command(
         str | None,
         typer.Option(help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's heuristic against random)."),
     ] = None,
-    episodes: Annotated[int, typer.Option(min=1, help="Episodes to play (seats rotate over duplicate deals).")] = 3000,
+    table_sizes: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated table sizes, e.g. 3,4,5: one tournament per size, the agents cycled over the seats "
+            "(seat i gets agent i mod the number of agents). Default: the game's table size, one agent per seat."
+        ),
+    ] = None,
+    episodes: Annotated[int, typer.Option(min=1, help="Episodes to play per table size (seats rotate over duplicate deals).")] = 3000,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
     settings: SetOption = None,
-    json_out: Annotated[str | None, typer.Option("--json", help="Write the results as JSON to this file.")] = None,
+    json_out: Annotated[
+        str | None,
+        typer.Option("--json", help='Write the results as JSON to this file (with --table-sizes: {"results": [one per size]}).'),
+    ] = None,
 ) -> None:
-    """Play a tournament and print mean reward per agent with 95% confidence intervals."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
+    """Play a tournament: mean reward per agent with 95% confidence intervals, OpenSkill ratings."""
     from cardarena.agents import load
     from cardarena.envs import lookup
-    from cardarena.training.evaluate import evaluate
 
     try:
         config = _parse_settings(settings)
         entry = lookup(game)
-        num_seats = entry.env_cls(**config).game.num_players
-        names = agents.split(",") if agents else ["heuristic"] + ["random"] * (num_seats - 1)
-        seated = [(name, load(name, game=entry.name, seed=seed + seat)) for seat, name in enumerate(names)]
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task(f"{entry.env_id} eval", total=episodes)
-            result = evaluate(entry.env_id, seated, episodes, seed, config, lambda done: progress.update(task, completed=done))
+        names = agents.split(",") if agents else None
+        tables = _eval_tables(entry, names, table_sizes, config)
+        results = []
+        for table_config, seat_names in tables:
+            seated = [(name, load(name, game=entry.name, seed=seed + seat)) for seat, name in enumerate(seat_names)]
+            results.append(_run_tournament(entry.env_id, seated, episodes, seed, table_config))
     except (CardArenaError, ValueError) as err:
         _fail(err)
-    _print_result(result)
+    for result in results:
+        _print_result(result)
     if json_out:
-        _write_json(result, json_out)
+        _write_json(results if table_sizes else results[0], json_out)
+
+
+def _eval_tables(entry, names: list[str] | None, table_sizes: str | None, config: dict[str, Any]) -> list[tuple[dict[str, Any], list[str]]]:
+    """(config, agent per seat) of each table to evaluate; every size is checked before any is played."""
+    from cardarena.training.evaluate import seat_names
+
+    if table_sizes is None:
+        num_seats = entry.env_cls(**config).game.num_players
+        names = names or ["heuristic"] + ["random"] * (num_seats - 1)
+        if len(names) != num_seats:
+            raise ValueError(
+                f"{entry.env_id} is played by {num_seats} seats here, but {len(names)} agents were given; "
+                "use --table-sizes to cycle fewer agents over the seats"
+            )
+        return [(config, names)]
+    if "num_players" in config:
+        raise ValueError("give the table size with --table-sizes or with --set num_players, not both")
+    try:
+        sizes = [int(size) for size in table_sizes.split(",")]
+    except ValueError:
+        raise typer.BadParameter(f"expected comma-separated integers, got {table_sizes!r}", param_hint="--table-sizes") from None
+    return [
+        ({**config, "num_players": size}, seat_names(entry.env_id, names or ["heuristic"] + ["random"] * (size - 1), size))
+        for size in sizes
+    ]
+
+
+def _run_tournament(env_id: str, seated, episodes: int, seed: int, config: dict[str, Any]):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from cardarena.training.evaluate import evaluate
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{env_id} eval, {len(seated)} players", total=episodes)
+        return evaluate(env_id, seated, episodes, seed, config, lambda done: progress.update(task, completed=done))
 
 
 def _print_result(result) -> None:
-    table = Table(title=f"{result.game}: {result.episodes} episodes, duplicate deals, seats rotated (seed {result.seed})")
-    for column in ("agent", "mean reward", "95% CI", "deals"):
+    title = (
+        f"{result.env_id}, {result.num_players} players: {result.episodes} episodes, "
+        f"duplicate deals, seats rotated (seed {result.seed})"
+    )
+    table = Table(title=title)
+    for column in ("agent", "mean reward", "95% CI", "deals", "mu", "sigma", "ordinal"):
         table.add_column(column, justify="right" if column != "agent" else "left")
     for score in sorted(result.scores, key=lambda s: -s.mean):
-        table.add_row(score.name, f"{score.mean:+.4f}", f"[{score.low:+.4f}, {score.high:+.4f}]", str(score.deals))
+        row = (f"{score.mean:+.4f}", f"[{score.low:+.4f}, {score.high:+.4f}]", str(score.deals))
+        table.add_row(score.name, *row, f"{score.mu:.2f}", f"{score.sigma:.2f}", f"{score.ordinal:.2f}")
     console.print(table)
 
 
-def _write_json(result, path: str) -> None:
-    import dataclasses
+def _write_json(results, path: str) -> None:
+    """One EvalResult as its dict, or a list of them as {"results": [...]}."""
     import json
 
+    payload = {"results": [result.to_dict() for result in results]} if isinstance(results, list) else results.to_dict()
     with open(path, "w") as handle:
-        json.dump(dataclasses.asdict(result), handle, indent=2)
+        json.dump(payload, handle, indent=2, allow_nan=False)
     console.print(f"results written to {path}")
+
+
+@app.command()
+def plot(
+    run_dir: Annotated[str, typer.Argument(help="A training run's folder, holding history.jsonl.")],
+) -> None:
+    """Draw a training run's learning curve (reward, win rate, rating vs steps) to RUN_DIR/learning_curve.png."""
+    from pathlib import Path
+
+    from cardarena.training.plots import plot_learning_curve, read_history
+
+    try:
+        path = plot_learning_curve(read_history(Path(run_dir) / "history.jsonl"), Path(run_dir) / "learning_curve.png")
+    except (CardArenaError, ValueError, OSError) as err:
+        _fail(err)
+    console.print(f"learning curve written to {path}")
 
 
 @app.command()
@@ -169,3 +235,74 @@ def _ask_action(env, agent: str) -> int:
         if answer in by_text:
             return by_text[answer]
         console.print(f"[red]{answer!r} is not a legal move here; type one of the ids or labels above[/]")
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="Game to train, e.g. yokir.")],
+    config_file: Annotated[str | None, typer.Option("--config", help="YAML config layered over configs/<game>.yaml.")] = None,
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="Training config override KEY=VALUE, dotted for nested keys (repeatable).")
+    ] = None,
+    resume: Annotated[str | None, typer.Option(help="Continue the run in this directory from its newest checkpoint.")] = None,
+    run_dir: Annotated[str | None, typer.Option(help="Where the run writes (default runs/<game>/<name>-<time>).")] = None,
+) -> None:
+    """Train a bot by self-play (MaskablePPO), then print its evaluation against the baselines."""
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from cardarena.training.config import load_train_config, parse_overrides
+    from cardarena.training.train import Trainer
+
+    try:
+        if resume:
+            trainer = Trainer.resume(Path(resume), parse_overrides(settings or []))
+        else:
+            config = load_train_config(game, config_file, settings)
+            trainer = Trainer.start(config, Path(run_dir) if run_dir else None)
+    except (CardArenaError, ValueError) as err:
+        _fail(err)
+    config = trainer.config
+    console.print(
+        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} (from step {trainer.steps:,})",
+        soft_wrap=True,
+    )
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]:>6.0f}/s  {task.fields[wins]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    tasks: dict[str, Any] = {}
+    clock = {"time": time.perf_counter(), "done": 0, "rate": 0.0}
+
+    def report(phase: str, done: int, total: int, latest: dict[str, float]) -> None:
+        if phase not in tasks:
+            tasks[phase] = progress.add_task(phase, total=total, completed=done, rate=0.0, wins="")
+            clock.update(time=time.perf_counter(), done=done, rate=0.0)
+        now = time.perf_counter()
+        if now - clock["time"] >= 1.0:
+            clock["rate"] = (done - clock["done"]) / (now - clock["time"])
+            clock.update(time=now, done=done)
+        wins = "  ".join(f"{name} {rate:.2f}" for name, rate in latest.items())
+        progress.update(tasks[phase], completed=done, rate=clock["rate"], wins=wins)
+
+    with Progress(*columns, console=console) as progress:
+        result = trainer.run(on_progress=report)
+    minutes = result.seconds / 60
+    console.print(f"done: {result.steps:,} steps in {minutes:.1f} min; final checkpoint {result.final_checkpoint}", soft_wrap=True)
+    table = Table(title=f"{trainer.env_id}: the trained bot against each baseline ({config.eval.episodes} episodes each)")
+    for column in ("opponents", "bot mean reward", "95% CI", "bot win rate"):
+        table.add_column(column, justify="left" if column == "opponents" else "right")
+    for name, score in result.evaluation.items():
+        low, high = score["mean"] - score["ci95"], score["mean"] + score["ci95"]
+        table.add_row(name, f"{score['mean']:+.4f}", f"[{low:+.4f}, {high:+.4f}]", f"{score['win_rate']:.3f}")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    app()

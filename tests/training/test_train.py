@@ -1,0 +1,128 @@
+"""Training end to end: smoke runs for every registered game, checkpoints, and resuming a killed run."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from cardarena.agents import load
+from cardarena.envs import GAMES, make
+from cardarena.training.config import load_train_config
+from cardarena.training.train import Trainer, latest_checkpoint
+
+torch.set_num_threads(1)
+
+TINY = [
+    "n_envs=2",
+    "ppo.n_steps=64",
+    "ppo.batch_size=64",
+    "ppo.n_epochs=1",
+    "ppo.net_arch=[16]",
+    "eval.episodes=6",
+    "opponents.snapshot_every=128",
+]
+
+
+def tiny_config(game, *extra):
+    return load_train_config(game, overrides=[*TINY, *extra])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_smoke_training_writes_a_playable_checkpoint(game, tmp_path):
+    config = tiny_config(game, "total_steps=384", "eval.every=256", "checkpoint_every=256")
+    trainer = Trainer.start(config, tmp_path / "run")
+    result = trainer.run()
+    assert result.steps >= 384
+    assert (result.final_checkpoint / "card.json").is_file()
+    assert sorted(p.name for p in (tmp_path / "run" / "checkpoints").iterdir()) == ["step_0000000000", "step_0000000256"]
+    assert latest_checkpoint(tmp_path / "run").name == "final"
+    history = [json.loads(line) for line in (tmp_path / "run" / "history.jsonl").read_text().splitlines()]
+    assert [row["steps"] for row in history][-1] == result.steps
+    assert set(history[-1]["results"]) == {"random", "heuristic"}
+    assert (tmp_path / "run" / "learning_curve.png").stat().st_size > 1000
+    assert any((tmp_path / "run" / "tb").iterdir())
+    assert len(trainer.pool.snapshots) >= 3
+
+    bot = load(str(result.final_checkpoint), game=game.rsplit("_v", 1)[0])
+    env = make(game)
+    for episode in range(5):
+        env.reset(seed=episode)
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            env.step(None if termination or truncation else bot.act(observation))
+
+
+def test_card_records_the_run(tmp_path):
+    trainer = Trainer.start(tiny_config("yokir", "total_steps=128", "eval.every=100000"), tmp_path / "run")
+    result = trainer.run()
+    card = json.loads((result.final_checkpoint / "card.json").read_text())
+    assert card["env_id"] == "yokir_v1"
+    assert card["steps"] == result.steps
+    assert card["config"]["ppo"]["net_arch"] == [16]
+    assert set(card["evaluation"]) == {"random", "heuristic"}
+
+
+def test_a_run_directory_is_not_overwritten(tmp_path):
+    Trainer.start(tiny_config("yokir", "total_steps=64"), tmp_path / "run")
+    with pytest.raises(Exception, match="already holds a run"):
+        Trainer.start(tiny_config("yokir", "total_steps=64"), tmp_path / "run")
+
+
+def test_resume_restores_steps_pool_and_model(tmp_path):
+    run = tmp_path / "run"
+    first = Trainer.start(tiny_config("yokir", "total_steps=256", "checkpoint_every=128", "eval.every=100000"), run)
+    first.run()
+    checkpoint = latest_checkpoint(run)
+    assert checkpoint.name == "final"
+    resumed = Trainer.resume(run, {"total_steps": 512})
+    assert resumed.steps == 256
+    assert [s.name for s in resumed.pool.snapshots] == [s.name for s in first.pool.snapshots]
+    observation = np.random.default_rng(0).random(252).astype(np.float32)
+    with torch.no_grad():
+        before = first.model.policy.predict_values(torch.as_tensor(observation[None]))
+        after = resumed.model.policy.predict_values(torch.as_tensor(observation[None]))
+    assert torch.allclose(before, after)
+    assert checkpoint is not None
+    result = resumed.run()
+    assert result.steps >= 512
+
+
+def test_a_killed_run_resumes_from_its_last_checkpoint(tmp_path):
+    run = tmp_path / "run"
+    command = [
+        sys.executable, "-m", "cardarena.cli", "train", "yokir", "--run-dir", str(run),
+        *[arg for setting in TINY for arg in ("--set", setting)],
+        "--set", "total_steps=4096", "--set", "checkpoint_every=256", "--set", "eval.every=100000",
+    ]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    log = open(tmp_path / "train.log", "w")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    deadline = time.monotonic() + 120
+    try:
+        while latest_checkpoint(run) is None or latest_checkpoint(run).name < "step_0000000512":
+            assert process.poll() is None, (tmp_path / "train.log").read_text()
+            assert time.monotonic() < deadline, "no checkpoint within 120 s"
+            time.sleep(0.2)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        log.close()
+    assert not (run / "final").exists()
+    killed_at = json.loads((latest_checkpoint(run) / "card.json").read_text())["steps"]
+    assert 512 <= killed_at < 4096
+
+    resumed = subprocess.run(
+        [sys.executable, "-m", "cardarena.cli", "train", "yokir", "--resume", str(run)],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert f"from step {killed_at:,}" in resumed.stdout
+    card = json.loads((run / "final" / "card.json").read_text())
+    assert card["steps"] >= 4096

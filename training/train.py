@@ -1,0 +1,326 @@
+"""Self-play training with MaskablePPO: snapshots into the opponent pool, periodic evaluation,
+TensorBoard logs, atomic checkpoints, and resuming a killed run where it stopped."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+import yaml
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.logger import configure
+from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+
+from cardarena.agents import load
+from cardarena.agents.policy import PolicyAgent, export_policy
+from cardarena.envs import lookup
+from cardarena.envs.core.errors import CheckpointError, ConfigError
+
+from .checkpoint import load_model, verify_checkpoint, write_checkpoint
+from .config import TrainConfig, validate_train_config
+from .evaluate import evaluate
+from .pretrain import behaviour_clone, collect_demonstrations
+from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
+
+CONFIG_FILE = "config.yaml"
+HISTORY_FILE = "history.jsonl"
+STATE_FILE = "trainer_state.json"
+POOL_FILE = "pool.pt"
+LEARNER = "learner"
+
+ProgressHook = Callable[[str, int, int, dict[str, float]], None]  # phase, done, total, latest win rates
+
+
+@dataclass
+class TrainResult:
+    run_dir: Path
+    final_checkpoint: Path
+    steps: int
+    seconds: float
+    evaluation: dict[str, Any]
+
+
+def default_run_dir(config: TrainConfig) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    return Path("runs") / lookup(config.game).name / f"{config.name}-{stamp}"
+
+
+def latest_checkpoint(run_dir: Path) -> Path | None:
+    """The newest complete checkpoint of a run: `final` if the run finished, else the highest step
+    (temp folders of an interrupted write are ignored)."""
+    candidates = [run_dir / "final"] + sorted((run_dir / "checkpoints").glob("step_*"), key=lambda p: p.name, reverse=True)
+    for candidate in candidates:
+        try:
+            verify_checkpoint(candidate)
+            return candidate
+        except CheckpointError:
+            continue
+    return None
+
+
+class Trainer:
+    """One training run in `run_dir`. `Trainer.resume(run_dir)` continues a killed run."""
+
+    def __init__(self, config: TrainConfig, run_dir: Path):
+        self.config = config
+        self.run_dir = Path(run_dir)
+        self.env_id = lookup(config.game).env_id
+        torch.set_num_threads(config.torch_threads)
+        self.pool = OpponentPool(config.game, config.opponents, seed=config.seed)
+        self.envs = [
+            SelfPlayEnv(config.game, config.env, config.env_sampling, self.pool, seed=config.seed * 1_000 + index)
+            for index in range(config.n_envs)
+        ]
+        self.venv = VecMonitor(DummyVecEnv([lambda env=env: env for env in self.envs]))
+        self.model = self._new_model()
+        self.history: list[dict[str, Any]] = []
+        self.restored = False
+
+    @classmethod
+    def start(cls, config: TrainConfig, run_dir: Path | None = None) -> "Trainer":
+        run_dir = Path(run_dir) if run_dir is not None else default_run_dir(config)
+        if (run_dir / CONFIG_FILE).exists():
+            raise ConfigError(f"run directory {str(run_dir)!r} already holds a run; resume it with --resume {run_dir}")
+        run_dir.mkdir(parents=True, exist_ok=True)
+        (run_dir / CONFIG_FILE).write_text(yaml.safe_dump(config.model_dump(), sort_keys=False))
+        return cls(config, run_dir)
+
+    @classmethod
+    def resume(cls, run_dir: Path, overrides: dict[str, Any] | None = None) -> "Trainer":
+        """Continue a run from its newest checkpoint: steps, model, optimiser, pool and RNGs."""
+        run_dir = Path(run_dir)
+        config_path = run_dir / CONFIG_FILE
+        if not config_path.is_file():
+            raise CheckpointError(f"{str(run_dir)!r} is not a training run: {CONFIG_FILE} is missing")
+        data = yaml.safe_load(config_path.read_text())
+        config = validate_train_config({**data, **(overrides or {})})
+        trainer = cls(config, run_dir)
+        checkpoint = latest_checkpoint(run_dir)
+        if checkpoint is not None:
+            trainer._restore(checkpoint)
+        return trainer
+
+    def pretrain(self, on_progress: ProgressHook | None = None) -> dict[str, float]:
+        """Clone the teacher's play into the policy and critic (see training/pretrain.py)."""
+        settings = self.config.pretrain
+        report = (lambda done: on_progress("demonstrations", done, settings.episodes, {})) if on_progress else None
+        demonstrations = collect_demonstrations(
+            self.config.game, settings.teacher, settings.episodes, self.config.env, tuple(settings.partners), self.config.seed, report
+        )
+        fit = behaviour_clone(
+            self.model.policy, demonstrations, settings.epochs, settings.batch_size, settings.learning_rate, self.config.seed
+        )
+        for key, value in fit.items():
+            self.model.logger.record(f"pretrain/{key}", value)
+        self.model.logger.record("pretrain/decisions", len(demonstrations))
+        self.model.logger.dump(0)
+        return fit
+
+    @property
+    def steps(self) -> int:
+        return int(self.model.num_timesteps)
+
+    def run(self, on_progress: ProgressHook | None = None) -> TrainResult:
+        """Pretrain (a fresh run), train until total_steps, then evaluate and write the final checkpoint."""
+        started = time.perf_counter()
+        if not self.restored:
+            self._prepare(on_progress)
+        remaining = self.config.total_steps - self.steps
+        if remaining > 0:
+            callback = _TrainingCallback(self, on_progress)
+            self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
+        evaluation = self.evaluate_learner()
+        final = self.save_checkpoint(self.run_dir / "final", evaluation)
+        self._plot()
+        return TrainResult(self.run_dir, final, self.steps, time.perf_counter() - started, evaluation)
+
+    def evaluate_learner(self) -> dict[str, Any]:
+        """The learner against each baseline (one learner seat, the rest that baseline); logged to history."""
+        learner = PolicyAgent(export_policy(self.model.policy), name=LEARNER)
+        entry = lookup(self.config.game)
+        seats = len(entry.env_cls(**self.config.env).possible_agents)
+        results = {}
+        for opponent in self.config.eval.opponents:
+            lineup = [(LEARNER, learner)] + [(opponent, load(opponent, game=entry.name, seed=seat)) for seat in range(1, seats)]
+            result = evaluate(self.env_id, lineup, self.config.eval.episodes, seed=self.config.seed + self.steps, config=self.config.env)
+            score = result.score_of(LEARNER)
+            results[opponent] = {"mean": score.mean, "ci95": score.ci95, "win_rate": score.win_rate}
+            for key, value in results[opponent].items():
+                self.model.logger.record(f"eval/{opponent}/{key}", value)
+        row = {"steps": self.steps, "results": results}
+        self.history.append(row)
+        with open(self.run_dir / HISTORY_FILE, "a") as handle:
+            handle.write(json.dumps(row) + "\n")
+        self.model.logger.dump(self.steps)
+        return results
+
+    def save_checkpoint(self, directory: Path, evaluation: dict[str, Any] | None = None) -> Path:
+        state = {
+            "steps": self.steps,
+            "env_rngs": [env.rng_state() for env in self.envs],
+            "env_episodes": [env.episodes for env in self.envs],
+            "python_rng": random.getstate(),
+            "numpy_rng": _numpy_rng_state(),
+            "history_rows": len(self.history),
+        }
+        extra = {
+            STATE_FILE: json.dumps(state).encode(),
+            POOL_FILE: _torch_bytes({"pool": _pool_to_tensors(self.pool.state_dict()), "torch_rng": torch.get_rng_state()}),
+        }
+        return write_checkpoint(
+            directory, self.model, env_id=self.env_id, config=self.config.model_dump(), steps=self.steps,
+            evaluation=evaluation, extra=extra,
+        )
+
+    def _prepare(self, on_progress: ProgressHook | None) -> None:
+        """A fresh run's step 0: pretraining if configured, the first snapshot, a first checkpoint."""
+        if self.config.pretrain.teacher:
+            self.pretrain(on_progress)
+        self.pool.add_snapshot(export_policy(self.model.policy), 0)
+        self.save_checkpoint(self.run_dir / "checkpoints" / f"step_{0:010d}")
+        self.restored = True
+
+    def _new_model(self) -> MaskablePPO:
+        ppo = self.config.ppo
+        activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[ppo.activation]
+        model = MaskablePPO(
+            "MlpPolicy",
+            self.venv,
+            learning_rate=ppo.learning_rate,
+            n_steps=ppo.n_steps,
+            batch_size=ppo.batch_size,
+            n_epochs=ppo.n_epochs,
+            gamma=ppo.gamma,
+            gae_lambda=ppo.gae_lambda,
+            clip_range=ppo.clip_range,
+            ent_coef=ppo.ent_coef,
+            vf_coef=ppo.vf_coef,
+            max_grad_norm=ppo.max_grad_norm,
+            policy_kwargs={"net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}, "activation_fn": activation},
+            seed=self.config.seed,
+            device="cpu",
+            verbose=0,
+        )
+        model.set_logger(configure(str(self.run_dir / "tb"), ["tensorboard"]))
+        return model
+
+    def _restore(self, checkpoint: Path) -> None:
+        self.restored = True
+        self.model = load_model(checkpoint, env=self.venv)
+        self.model.set_logger(configure(str(self.run_dir / "tb"), ["tensorboard"]))
+        state = json.loads((checkpoint / STATE_FILE).read_text())
+        saved = torch.load(checkpoint / POOL_FILE, weights_only=True)
+        self.pool.load_state_dict(_pool_from_tensors(saved["pool"]))
+        torch.set_rng_state(saved["torch_rng"])
+        for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"]):
+            env.set_rng_state(rng)
+            env.episodes = episodes
+        random.setstate(rng_state_from_json(state["python_rng"]))
+        keys, position, has_gauss, cached_gaussian = state["numpy_rng"]
+        np.random.set_state(("MT19937", np.array(keys, dtype=np.uint32), position, has_gauss, cached_gaussian))
+        history_path = self.run_dir / HISTORY_FILE
+        rows = [json.loads(line) for line in history_path.read_text().splitlines()] if history_path.exists() else []
+        self.history = rows[: state["history_rows"]]
+        history_path.write_text("".join(json.dumps(row) + "\n" for row in self.history))
+
+    def _plot(self) -> None:
+        from .plots import plot_learning_curve
+
+        if self.history:
+            plot_learning_curve(self.history, self.run_dir / "learning_curve.png")
+
+
+class _TrainingCallback(BaseCallback):
+    """Snapshots, evaluations and checkpoints on their step schedules; episode statistics to TensorBoard."""
+
+    def __init__(self, trainer: Trainer, on_progress: ProgressHook | None):
+        super().__init__()
+        self.trainer = trainer
+        self.on_progress = on_progress
+        self._marks: dict[str, int] = {}
+        self._outcomes: list[dict[str, Any]] = []
+        self._clock = (time.perf_counter(), 0)
+        self._latest: dict[str, float] = {}
+
+    def _on_training_start(self) -> None:
+        config, steps = self.trainer.config, self.trainer.steps
+        for name, every in (("snapshot", config.opponents.snapshot_every), ("eval", config.eval.every), ("checkpoint", config.checkpoint_every)):
+            self._marks[name] = steps // every
+        self._clock = (time.perf_counter(), steps)
+
+    def _on_step(self) -> bool:
+        for info in self.locals.get("infos", []):
+            if "outcome" in info:
+                self._outcomes.append(info["outcome"])
+        if self.on_progress is not None:
+            self.on_progress("train", self.num_timesteps, self.trainer.config.total_steps, self._latest)
+        return True
+
+    def _on_rollout_start(self) -> None:
+        """Between PPO updates: the policy is the one trained on every step so far."""
+        config, steps = self.trainer.config, self.num_timesteps
+        if self._due("snapshot", config.opponents.snapshot_every):
+            self.trainer.pool.add_snapshot(export_policy(self.model.policy), steps)
+        if self._due("eval", config.eval.every):
+            results = self.trainer.evaluate_learner()
+            self._latest = {f"win vs {name}": r["win_rate"] for name, r in results.items()}
+        if self._due("checkpoint", config.checkpoint_every):
+            self.trainer.save_checkpoint(self.trainer.run_dir / "checkpoints" / f"step_{steps:010d}")
+
+    def _on_rollout_end(self) -> None:
+        logger = self.logger
+        if self._outcomes:
+            logger.record("selfplay/learner_reward", float(np.mean([o["reward"] for o in self._outcomes])))
+            logger.record("selfplay/win_rate", float(np.mean([o["won"] for o in self._outcomes])))
+            logger.record("selfplay/decisions_per_episode", float(np.mean([o["decisions"] for o in self._outcomes])))
+            self._outcomes.clear()
+        started, steps = self._clock
+        now = time.perf_counter()
+        logger.record("throughput/env_steps_per_s", (self.num_timesteps - steps) / max(now - started, 1e-9))
+        self._clock = (now, self.num_timesteps)
+        logger.record("selfplay/pool_snapshots", len(self.trainer.pool.snapshots))
+
+    def _due(self, name: str, every: int) -> bool:
+        mark = self.num_timesteps // every
+        if mark > self._marks[name]:
+            self._marks[name] = mark
+            return True
+        return False
+
+
+def _numpy_rng_state() -> list:
+    _, keys, position, has_gauss, cached_gaussian = np.random.get_state()
+    return [keys.tolist(), position, has_gauss, cached_gaussian]
+
+
+def _torch_bytes(obj: Any) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    torch.save(obj, buffer)
+    return buffer.getvalue()
+
+
+def _pool_to_tensors(state: dict[str, Any]) -> dict[str, Any]:
+    policies = {
+        name: {**policy, "weights": [torch.from_numpy(w) for w in policy["weights"]], "biases": [torch.from_numpy(b) for b in policy["biases"]]}
+        for name, policy in state["policies"].items()
+    }
+    return {**state, "policies": policies, "rng": list(state["rng"])}
+
+
+def _pool_from_tensors(state: dict[str, Any]) -> dict[str, Any]:
+    policies = {
+        name: {**policy, "weights": [w.numpy() for w in policy["weights"]], "biases": [b.numpy() for b in policy["biases"]]}
+        for name, policy in state["policies"].items()
+    }
+    return {**state, "policies": policies}
