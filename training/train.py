@@ -27,7 +27,7 @@ from cardarena.envs.core.errors import CheckpointError, ConfigError
 
 from .checkpoint import load_model, verify_checkpoint, write_checkpoint
 from .config import TrainConfig, validate_train_config
-from .evaluate import evaluate
+from .evaluate import evaluate, seat_names
 from .pretrain import behaviour_clone, collect_demonstrations
 from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
 
@@ -144,19 +144,25 @@ class Trainer:
         return TrainResult(self.run_dir, final, self.steps, time.perf_counter() - started, evaluation)
 
     def evaluate_learner(self) -> dict[str, Any]:
-        """The learner against each baseline (one learner seat, the rest that baseline); logged to history."""
+        """The learner against each baseline (one learner seat, the rest that baseline), and its
+        OpenSkill rating at a table with every baseline; logged to TensorBoard and history.jsonl."""
         learner = PolicyAgent(export_policy(self.model.policy), name=LEARNER)
-        entry = lookup(self.config.game)
-        seats = len(entry.env_cls(**self.config.env).possible_agents)
+        game = lookup(self.config.game).name
+        seats = len(lookup(self.config.game).env_cls(**self.config.env).possible_agents)
+        episodes, seed = self.config.eval.episodes, self.config.seed + self.steps
         results = {}
         for opponent in self.config.eval.opponents:
-            lineup = [(LEARNER, learner)] + [(opponent, load(opponent, game=entry.name, seed=seat)) for seat in range(1, seats)]
-            result = evaluate(self.env_id, lineup, self.config.eval.episodes, seed=self.config.seed + self.steps, config=self.config.env)
-            score = result.score_of(LEARNER)
+            lineup = [(LEARNER, learner)] + [(opponent, load(opponent, game=game, seed=seat)) for seat in range(1, seats)]
+            score = evaluate(self.env_id, lineup, episodes, seed, self.config.env).score_of(LEARNER)
             results[opponent] = {"mean": score.mean, "ci95": score.ci95, "win_rate": score.win_rate}
             for key, value in results[opponent].items():
                 self.model.logger.record(f"eval/{opponent}/{key}", value)
-        row = {"steps": self.steps, "results": results}
+        names = seat_names(self.env_id, [LEARNER, *self.config.eval.opponents], seats)
+        mixed = [(name, learner if name == LEARNER else load(name, game=game, seed=seat)) for seat, name in enumerate(names)]
+        rating = evaluate(self.env_id, mixed, episodes, seed, self.config.env).score_of(LEARNER)
+        self.model.logger.record("eval/rating_mu", rating.mu)
+        self.model.logger.record("eval/rating_ordinal", rating.ordinal)
+        row = {"steps": self.steps, "results": results, "rating": {"mu": rating.mu, "sigma": rating.sigma}}
         self.history.append(row)
         with open(self.run_dir / HISTORY_FILE, "a") as handle:
             handle.write(json.dumps(row) + "\n")

@@ -46,6 +46,7 @@ def test_smoke_training_writes_a_playable_checkpoint(game, tmp_path):
     history = [json.loads(line) for line in (tmp_path / "run" / "history.jsonl").read_text().splitlines()]
     assert [row["steps"] for row in history][-1] == result.steps
     assert set(history[-1]["results"]) == {"random", "heuristic"}
+    assert history[-1]["rating"]["sigma"] > 0
     assert (tmp_path / "run" / "learning_curve.png").stat().st_size > 1000
     assert any((tmp_path / "run" / "tb").iterdir())
     assert len(trainer.pool.snapshots) >= 3
