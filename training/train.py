@@ -196,26 +196,7 @@ class Trainer:
         self.restored = True
 
     def _new_model(self) -> MaskablePPO:
-        ppo = self.config.ppo
-        activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[ppo.activation]
-        model = MaskablePPO(
-            "MlpPolicy",
-            self.venv,
-            learning_rate=ppo.learning_rate,
-            n_steps=ppo.n_steps,
-            batch_size=ppo.batch_size,
-            n_epochs=ppo.n_epochs,
-            gamma=ppo.gamma,
-            gae_lambda=ppo.gae_lambda,
-            clip_range=ppo.clip_range,
-            ent_coef=ppo.ent_coef,
-            vf_coef=ppo.vf_coef,
-            max_grad_norm=ppo.max_grad_norm,
-            policy_kwargs={"net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}, "activation_fn": activation},
-            seed=self.config.seed,
-            device="cpu",
-            verbose=0,
-        )
+        model = build_model(self.config, self.venv)
         model.set_logger(configure(str(self.run_dir / "tb"), ["tensorboard"]))
         return model
 
@@ -243,6 +224,30 @@ class Trainer:
 
         if self.history:
             plot_learning_curve(self.history, self.run_dir / "learning_curve.png")
+
+
+def build_model(config: TrainConfig, venv) -> MaskablePPO:
+    """The MaskablePPO learner that `config.ppo` describes, on a vectorised self-play env."""
+    ppo = config.ppo
+    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[ppo.activation]
+    return MaskablePPO(
+        "MlpPolicy",
+        venv,
+        learning_rate=ppo.learning_rate,
+        n_steps=ppo.n_steps,
+        batch_size=ppo.batch_size,
+        n_epochs=ppo.n_epochs,
+        gamma=ppo.gamma,
+        gae_lambda=ppo.gae_lambda,
+        clip_range=ppo.clip_range,
+        ent_coef=ppo.ent_coef,
+        vf_coef=ppo.vf_coef,
+        max_grad_norm=ppo.max_grad_norm,
+        policy_kwargs={"net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}, "activation_fn": activation},
+        seed=config.seed,
+        device="cpu",
+        verbose=0,
+    )
 
 
 class _TrainingCallback(BaseCallback):
