@@ -304,5 +304,50 @@ def train(
     console.print(table)
 
 
+
+@app.command()
+def publish(
+    checkpoint: Annotated[str, typer.Argument(help="A checkpoint folder, e.g. runs/yokir/<run>/final.")],
+    name: Annotated[str, typer.Option(help="Name of the shipped bot: written to checkpoints/<game>/<name>.")] = "ppo-selfplay",
+    episodes: Annotated[int, typer.Option(min=1, help="Episodes against each baseline (duplicate deals, seats rotated).")] = 10_002,
+    baselines: Annotated[str, typer.Option(help="Comma-separated baselines to evaluate against.")] = "random,heuristic",
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
+    root: Annotated[str, typer.Option(help="Folder of shipped bots.")] = "checkpoints",
+) -> None:
+    """Evaluate a checkpoint against the baselines and ship it as checkpoints/<game>/<name> with the results on its card."""
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from cardarena.training.checkpoint import read_card
+    from cardarena.training.publish import evaluate_against_baselines
+    from cardarena.training.publish import publish as publish_checkpoint
+
+    names = baselines.split(",")
+    try:
+        game = read_card(checkpoint)["game"]
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task("evaluating", total=episodes * len(names))
+            done = {"before": 0}
+
+            def advance(count: int) -> None:
+                progress.update(task, completed=done["before"] + count)
+                if count == episodes:
+                    done["before"] += episodes
+
+            evaluation = evaluate_against_baselines(Path(checkpoint), names, episodes, seed, advance)
+        destination = publish_checkpoint(Path(checkpoint), Path(root) / game / name, evaluation)
+    except (CardArenaError, ValueError, OSError) as err:
+        _fail(err)
+    table = Table(title=f"{game}/{name}: one seat against the baseline in every other seat")
+    for column in ("opponents", "episodes", "mean reward", "95% CI", "win rate"):
+        table.add_column(column, justify="left" if column == "opponents" else "right")
+    for baseline, score in evaluation.items():
+        table.add_row(baseline, str(score["episodes"]), f"{score['mean']:+.4f}", f"[{score['low']:+.4f}, {score['high']:+.4f}]", f"{score['win_rate']:.3f}")
+    console.print(table)
+    console.print(f"shipped to {destination}", soft_wrap=True)
+
+
 if __name__ == "__main__":
     app()

@@ -8,22 +8,25 @@ from cardarena.envs import make
 from cardarena.envs.core.errors import UnknownAgentError
 
 
-@pytest.mark.parametrize("name, game", [("random", None), ("yokir/heuristic", None), ("heuristic", "yokir")])
+@pytest.mark.parametrize(
+    "name, game",
+    [("random", None), ("yokir/heuristic", None), ("heuristic", "yokir"), ("yokir/ppo-selfplay", None), ("ppo-selfplay", "yokir")],
+)
 def test_load_by_name_gives_an_agent(name, game):
     agent = load(name, game=game)
     assert isinstance(agent, Agent)
 
 
 def test_available_lists_generic_and_game_agents():
-    assert available() == ["random", "yokir/heuristic"]
-    assert available("yokir") == ["random", "yokir/heuristic"]
+    assert available() == ["random", "yokir/heuristic", "yokir/ppo-selfplay"]
+    assert available("yokir") == ["random", "yokir/heuristic", "yokir/ppo-selfplay"]
 
 
 @pytest.mark.parametrize("name, game, message", [
     ("nobody", None, "unknown agent 'nobody'"),
     ("heuristic", None, "unknown agent 'heuristic'"),
     ("yokir/heuristic", "piktas", "plays 'yokir', not 'piktas'"),
-    ("yokir/ghost", None, "unknown agent 'yokir/ghost'; available: random, yokir/heuristic"),
+    ("yokir/ghost", None, "unknown agent 'yokir/ghost'; available: random, yokir/heuristic, yokir/ppo-selfplay"),
 ])
 def test_unknown_agents_name_the_problem(name, game, message):
     with pytest.raises(UnknownAgentError, match=message):
