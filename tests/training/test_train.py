@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 
 from cardarena.agents import load
 from cardarena.envs import GAMES, make
@@ -27,6 +28,8 @@ TINY = [
     "ppo.net_arch=[16]",
     "eval.episodes=6",
     "opponents.snapshot_every=128",
+    "pretrain.episodes=60",
+    "pretrain.epochs=1",
 ]
 
 
@@ -48,7 +51,11 @@ def test_smoke_training_writes_a_playable_checkpoint(game, tmp_path):
     assert set(history[-1]["results"]) == {"random", "heuristic"}
     assert history[-1]["rating"]["sigma"] > 0
     assert (tmp_path / "run" / "learning_curve.png").stat().st_size > 1000
-    assert any((tmp_path / "run" / "tb").iterdir())
+    scalars = EventAccumulator(str(tmp_path / "run" / "tb"))
+    scalars.Reload()
+    expected = {"eval/random/win_rate", "eval/heuristic/mean", "eval/rating_mu", "rollout/ep_rew_mean", "rollout/ep_len_mean",
+                "throughput/env_steps_per_s", "train/value_loss", "train/policy_gradient_loss", "pretrain/accuracy"}
+    assert expected <= set(scalars.Tags()["scalars"])
     assert len(trainer.pool.snapshots) >= 3
 
     bot = load(str(result.final_checkpoint), game=game.rsplit("_v", 1)[0])
