@@ -63,3 +63,23 @@ def test_play_accepts_labels_and_rejects_a_bad_seat():
     bad_seat = runner.invoke(app, ["play", "yokir", "--seat", "3"])
     assert bad_seat.exit_code == 2
     assert "seat must be 0..2" in bad_seat.output
+
+
+def test_eval_table_sizes_conflicts_and_fewer_agents_hint():
+    both = runner.invoke(app, ["eval", "yokir", "--table-sizes", "3", "--set", "num_players=3", "--episodes", "3"])
+    assert both.exit_code == 2
+    assert "--table-sizes or with --set num_players" in both.output
+    not_numbers = runner.invoke(app, ["eval", "yokir", "--table-sizes", "3,x"])
+    assert not_numbers.exit_code == 2
+    assert "comma-separated integers" in not_numbers.output
+    cycled = runner.invoke(app, ["eval", "yokir", "--agents", "heuristic,random", "--table-sizes", "3", "--episodes", "9"])
+    assert cycled.exit_code == 0, cycled.output
+    assert "3 players" in cycled.output and "mu" in cycled.output and "sigma" in cycled.output
+
+
+def test_plot_refuses_an_empty_history(tmp_path):
+    (tmp_path / "history.jsonl").write_text("")
+    result = runner.invoke(app, ["plot", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "is empty: no evaluation has been logged" in " ".join(result.output.split())
+    assert not (tmp_path / "learning_curve.png").exists()

@@ -70,7 +70,8 @@ def plot_learning_curve(history: Sequence[Mapping[str, Any]], path: str | os.Pat
     reward_axes.axhline(0.0, color="grey", linewidth=0.8)
     win_axes.set(ylabel="win rate", ylim=(0.0, 1.0))
     for ax in (reward_axes, win_axes):
-        ax.legend(loc="best")
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(loc="best")
         ax.grid(alpha=0.3)
     if rated:
         steps = [row["steps"] for row in rated]

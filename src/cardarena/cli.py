@@ -145,8 +145,8 @@ def _print_result(result) -> None:
     for column in ("agent", "mean reward", "95% CI", "deals", "mu", "sigma", "ordinal"):
         table.add_column(column, justify="right" if column != "agent" else "left")
     for score in sorted(result.scores, key=lambda s: -s.mean):
-        row = (f"{score.mean:+.4f}", f"[{score.low:+.4f}, {score.high:+.4f}]", str(score.deals))
-        table.add_row(score.name, *row, f"{score.mu:.2f}", f"{score.sigma:.2f}", f"{score.ordinal:.2f}")
+        rating = (f"{score.mu:.2f}", f"{score.sigma:.2f}", f"{score.ordinal:.2f}")
+        table.add_row(score.name, f"{score.mean:+.4f}", f"±{score.ci95:.4f}", str(score.deals), *rating)
     console.print(table)
 
 

@@ -45,3 +45,22 @@ def test_cli_plot_names_a_missing_history(tmp_path):
     result = CliRunner().invoke(app, ["plot", str(tmp_path)])
     assert result.exit_code == 2
     assert "no history" in result.output
+
+
+def test_plot_without_ratings_or_intervals_writes_a_png(tmp_path):
+    history = [{"steps": row["steps"], "results": {"random": {"mean": row["results"]["random"]["mean"]}}} for row in HISTORY]
+    data = plot_learning_curve(history[::-1], tmp_path / "nested" / "curve.png").read_bytes()
+    assert data.startswith(PNG_MAGIC) and len(data) > 10_000
+
+
+def test_read_history_names_the_bad_line(tmp_path):
+    path = tmp_path / "history.jsonl"
+    path.write_text("\n")
+    with pytest.raises(ValueError, match="is empty"):
+        read_history(path)
+    path.write_text(json.dumps(HISTORY[0]) + "\n{oops\n")
+    with pytest.raises(ValueError, match="line 2: not JSON"):
+        read_history(path)
+    path.write_text(json.dumps({"results": {}}) + "\n")
+    with pytest.raises(ValueError, match='line 1: expected an object with integer "steps"'):
+        read_history(path)

@@ -69,3 +69,38 @@ def test_cli_eval_with_table_sizes_writes_json_with_ratings(tmp_path):
     assert len(heuristic["seats"]) == 3 and "win_rate" in heuristic
     bad = runner.invoke(app, ["eval", "yokir", "--agents", "heuristic", "--table-sizes", "3,4"])
     assert bad.exit_code == 2 and "table size 4" in bad.output
+
+
+def test_ratings_change_with_the_seed_and_a_lone_name_is_never_rated():
+    assert [s.mu for s in tournament(seed=1, episodes=30).scores] != [s.mu for s in tournament(seed=2, episodes=30).scores]
+    alone = evaluate("yokir", [("random", RandomAgent(seed)) for seed in range(3)], episodes=5)
+    assert alone.score_of("random").mu == 25.0 and alone.score_of("random").sigma == 25 / 3
+    assert alone.score_of("random").deals == 5  # one distinct rotation per deal
+
+
+def test_seat_means_of_a_pooled_name_sum_to_zero_over_the_table():
+    result = evaluate("yokir", [("a", RandomAgent(1)), ("b", RandomAgent(2)), ("b", RandomAgent(3))], episodes=30, seed=5)
+    a, b = result.score_of("a"), result.score_of("b")
+    assert a.seat_episodes == [10, 10, 10] and b.seat_episodes == [20, 20, 20]
+    total = sum(10 * a_mean + 20 * b_mean for a_mean, b_mean in zip(a.seat_means, b.seat_means))
+    assert total == pytest.approx(0.0, abs=1e-9)
+
+
+def test_an_unheld_seat_has_no_mean_and_the_json_has_no_infinity():
+    result = evaluate("yokir", [("x", RandomAgent(1)), ("y", RandomAgent(2)), ("z", RandomAgent(3))], episodes=1)
+    x = result.score_of("x")
+    assert x.seat_episodes == [1, 0, 0] and x.seat_means[1:] == [None, None]
+    data = json.loads(json.dumps(result.to_dict(), allow_nan=False))
+    assert (data["game"], data["env_id"], data["num_players"], data["seating"]) == ("yokir", "yokir_v1", 3, ["x", "y", "z"])
+    assert data["scores"][0]["ci95"] is None
+    assert data["scores"][0]["seats"][0] == {"seat": 0, "mean": x.seat_means[0], "episodes": 1}
+
+
+def test_periodic_seatings_rotate_only_over_their_period():
+    assert distinct_rotations(["a", "b", "a", "b"]) == [0, 1]
+    names = seat_names("yokir", ["heuristic", "random"], 3)
+    seated = [(name, load(name, game="yokir", seed=seat)) for seat, name in enumerate(names)]
+    result = evaluate("yokir", seated, episodes=12, seed=1, config={"num_players": 3})
+    assert result.num_players == 3 and result.seating == ["heuristic", "random", "heuristic"]
+    assert result.score_of("heuristic").seat_episodes == [8, 8, 8]
+    assert result.score_of("random").seat_episodes == [4, 4, 4]
