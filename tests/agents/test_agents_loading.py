@@ -18,15 +18,15 @@ def test_load_by_name_gives_an_agent(name, game):
 
 
 def test_available_lists_generic_and_game_agents():
-    assert available() == ["random", "yokir/heuristic", "yokir/ppo-selfplay"]
-    assert available("yokir") == ["random", "yokir/heuristic", "yokir/ppo-selfplay"]
+    assert available() == ["random", "yokir/heuristic", "yokir/ppo-selfplay", "yokir/ppo-selfplay-full"]
+    assert available("yokir") == ["random", "yokir/heuristic", "yokir/ppo-selfplay", "yokir/ppo-selfplay-full"]
 
 
 @pytest.mark.parametrize("name, game, message", [
     ("nobody", None, "unknown agent 'nobody'"),
     ("heuristic", None, "unknown agent 'heuristic'"),
     ("yokir/heuristic", "piktas", "plays 'yokir', not 'piktas'"),
-    ("yokir/ghost", None, "unknown agent 'yokir/ghost'; available: random, yokir/heuristic, yokir/ppo-selfplay"),
+    ("yokir/ghost", None, "unknown agent 'yokir/ghost'; available: random, yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full"),
 ])
 def test_unknown_agents_name_the_problem(name, game, message):
     with pytest.raises(UnknownAgentError, match=message):

@@ -11,11 +11,13 @@ from cardarena.agents import load
 from cardarena.envs import make
 from cardarena.training.publish import evaluate_against_baselines
 
-SHIPPED = Path(str(resources.files("cardarena.checkpoints").joinpath("yokir", "ppo-selfplay")))
+SHIPPED_ROOT = Path(str(resources.files("cardarena.checkpoints").joinpath("yokir")))
+BOTS = ["ppo-selfplay", "ppo-selfplay-full"]
 
 
-def test_shipped_bot_loads_by_name_and_plays_every_seat_legally():
-    bot = load("yokir/ppo-selfplay")
+@pytest.mark.parametrize("name", BOTS)
+def test_shipped_bot_loads_by_name_and_plays_every_seat_legally(name):
+    bot = load(f"yokir/{name}")
     env = make("yokir_v1", match=True, target_score=3)
     env.reset(seed=1)
     for agent in env.agent_iter():
@@ -28,16 +30,18 @@ def test_shipped_bot_loads_by_name_and_plays_every_seat_legally():
         env.step(action)
 
 
-def test_shipped_card_records_an_evaluation_above_both_baselines():
-    card = json.loads((SHIPPED / "card.json").read_text())
+@pytest.mark.parametrize("name", BOTS)
+def test_shipped_card_records_an_evaluation_above_both_baselines(name):
+    card = json.loads((SHIPPED_ROOT / name / "card.json").read_text())
     assert card["env_id"] == "yokir_v1"
     for baseline in ("random", "heuristic"):
         assert card["evaluation"][baseline]["episodes"] >= 10_000
         assert card["evaluation"][baseline]["low"] > 0
 
 
-def test_shipped_bot_is_the_trained_policy_not_a_copy_of_the_heuristic():
-    bot, heuristic = load("yokir/ppo-selfplay"), load("yokir/heuristic")
+@pytest.mark.parametrize("name", BOTS)
+def test_shipped_bot_is_the_trained_policy_not_a_copy_of_the_heuristic(name):
+    bot, heuristic = load(f"yokir/{name}"), load("yokir/heuristic")
     env = make("yokir_v1")
     disagreements = 0
     for seed in range(200):
@@ -48,7 +52,8 @@ def test_shipped_bot_is_the_trained_policy_not_a_copy_of_the_heuristic():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("name", BOTS)
 @pytest.mark.parametrize("baseline", ["random", "heuristic"])
-def test_shipped_bot_beats_the_baseline_over_ten_thousand_hands(baseline):
-    result = evaluate_against_baselines(SHIPPED, [baseline], episodes=10_002, seed=7)[baseline]
+def test_shipped_bot_beats_the_baseline_over_ten_thousand_hands(name, baseline):
+    result = evaluate_against_baselines(SHIPPED_ROOT / name, [baseline], episodes=10_002, seed=0)[baseline]
     assert result["low"] > 0, result
