@@ -84,10 +84,10 @@ class CardGameEnv(AECEnv):
             self._was_dead_step(action)
             return
         move = _as_action_id(action)
+        if move not in self._legal_actions and self.config.on_illegal == "raise":
+            raise IllegalActionError(self._illegal_message(agent, action, self._legal_actions))
         self._cumulative_rewards[agent] = 0.0
         if move not in self._legal_actions:
-            if self.config.on_illegal == "raise":
-                raise IllegalActionError(self._illegal_message(agent, action, self._legal_actions))
             self._penalize(self._seat[agent])
             return
         self.game.apply(self.state, move)
