@@ -53,6 +53,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecMonitor
 
 from cardarena.agents.policy import export_policy
 from cardarena.training.config import TrainConfig, load_train_config
+from cardarena.training.train import build_model
 
 INSTALL_HINT = "not installed (pip install .[bench])"
 
@@ -176,30 +177,6 @@ def vectorise(envs: list[gym.Env]) -> VecEnv:
     return VecMonitor(DummyVecEnv([lambda env=env: env for env in envs]))
 
 
-def ppo_model(config: TrainConfig, venv: VecEnv) -> MaskablePPO:
-    """MaskablePPO exactly as `Trainer._new_model` builds it, without its TensorBoard logger."""
-    ppo = config.ppo
-    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[ppo.activation]
-    return MaskablePPO(
-        "MlpPolicy",
-        venv,
-        learning_rate=ppo.learning_rate,
-        n_steps=ppo.n_steps,
-        batch_size=ppo.batch_size,
-        n_epochs=ppo.n_epochs,
-        gamma=ppo.gamma,
-        gae_lambda=ppo.gae_lambda,
-        clip_range=ppo.clip_range,
-        ent_coef=ppo.ent_coef,
-        vf_coef=ppo.vf_coef,
-        max_grad_norm=ppo.max_grad_norm,
-        policy_kwargs={"net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}, "activation_fn": activation},
-        seed=config.seed,
-        device="cpu",
-        verbose=0,
-    )
-
-
 def measure(model: MaskablePPO, steps: int, threads: int) -> Measurement:
     torch.set_num_threads(threads)
     clock = PhaseClock()
@@ -220,7 +197,7 @@ def build_models(config: TrainConfig, threads: list[int]) -> tuple[dict[tuple[st
             except ImportError:
                 missing[name] = INSTALL_HINT
                 break
-            model = ppo_model(config, vectorise(envs))
+            model = build_model(config, vectorise(envs))
             pool = getattr(envs[0], "pool", None)
             if pool is not None:
                 pool.add_snapshot(export_policy(model.policy), 0)
