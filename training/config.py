@@ -119,7 +119,7 @@ def load_train_config(game: str, config_file: str | Path | None = None, override
     layers.append(parse_overrides(overrides or []))
     merged: dict[str, Any] = {}
     for layer in layers:
-        merged = _deep_merge(merged, layer)
+        merged = merge_settings(merged, layer)
     return validate_train_config(merged)
 
 
@@ -163,11 +163,12 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _deep_merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+def merge_settings(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """`update` layered over `base`; nested mappings merge key by key."""
     merged = dict(base)
     for key, value in update.items():
         if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _deep_merge(merged[key], value)
+            merged[key] = merge_settings(merged[key], value)
         else:
             merged[key] = value
     return merged

@@ -26,7 +26,7 @@ from cardarena.envs import lookup
 from cardarena.envs.core.errors import CheckpointError, ConfigError
 
 from .checkpoint import load_model, verify_checkpoint, write_checkpoint
-from .config import TrainConfig, validate_train_config
+from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
 from .pretrain import behaviour_clone, collect_demonstrations
 from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
@@ -102,7 +102,7 @@ class Trainer:
         if not config_path.is_file():
             raise CheckpointError(f"{str(run_dir)!r} is not a training run: {CONFIG_FILE} is missing")
         data = yaml.safe_load(config_path.read_text())
-        config = validate_train_config({**data, **(overrides or {})})
+        config = validate_train_config(merge_settings(data, overrides or {}))
         trainer = cls(config, run_dir)
         checkpoint = latest_checkpoint(run_dir)
         if checkpoint is not None:

@@ -134,3 +134,13 @@ def test_a_killed_run_resumes_from_its_last_checkpoint(tmp_path):
     assert f"from step {killed_at:,}" in resumed.stdout
     card = json.loads((run / "final" / "card.json").read_text())
     assert card["steps"] >= 4096
+
+
+def test_resume_overrides_merge_into_nested_settings(tmp_path):
+    run = tmp_path / "run"
+    Trainer.start(tiny_config("yokir", "total_steps=64", "ppo.learning_rate=0.001"), run)
+    resumed = Trainer.resume(run, {"ppo": {"n_epochs": 2}, "total_steps": 128})
+    assert resumed.config.ppo.n_epochs == 2
+    assert resumed.config.ppo.learning_rate == 0.001
+    assert resumed.config.ppo.net_arch == [16]
+    assert resumed.config.total_steps == 128
