@@ -83,3 +83,12 @@ def test_plot_refuses_an_empty_history(tmp_path):
     assert result.exit_code == 2
     assert "is empty: no evaluation has been logged" in " ".join(result.output.split())
     assert not (tmp_path / "learning_curve.png").exists()
+
+
+def test_train_names_bad_input(tmp_path):
+    unknown_game = runner.invoke(app, ["train", "chess"])
+    assert unknown_game.exit_code == 2 and "unknown game 'chess'" in unknown_game.output
+    bad_key = runner.invoke(app, ["train", "yokir", "--set", "ppo.bogus=1"])
+    assert bad_key.exit_code == 2 and "ppo.bogus" in bad_key.output
+    not_a_run = runner.invoke(app, ["train", "yokir", "--resume", str(tmp_path)])
+    assert not_a_run.exit_code == 2 and "not a training run" in not_a_run.output

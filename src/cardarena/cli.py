@@ -252,12 +252,15 @@ def train(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    from cardarena.envs import lookup
     from cardarena.training.config import load_train_config, parse_overrides
     from cardarena.training.train import Trainer
 
     try:
         if resume:
             trainer = Trainer.resume(Path(resume), parse_overrides(settings or []))
+            if lookup(trainer.config.game).name != lookup(game).name:
+                raise ValueError(f"{resume} is a {trainer.config.game} run, not {game}")
         else:
             config = load_train_config(game, config_file, settings)
             trainer = Trainer.start(config, Path(run_dir) if run_dir else None)
