@@ -37,7 +37,7 @@ def _parse_settings(settings: list[str] | None) -> dict[str, Any]:
 
 
 def _fail(err: Exception) -> None:
-    console.print(f"[bold red]error:[/] {err}")
+    console.print(f"[bold red]error:[/] {err}", soft_wrap=True, highlight=False)
     raise typer.Exit(code=2)
 
 
