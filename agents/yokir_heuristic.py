@@ -71,6 +71,9 @@ for _name, _part in SLICES.items():
     _SEGMENT_AT += [(_name, index - _part.start) for index in range(_part.start, _part.stop)]
 
 
+_ONE_HOT_FIELDS = frozenset({"up_card", "discard", "phase", "dealer", "leader", "caller", "trump"})
+
+
 def read_view(observation: np.ndarray) -> TableView:
     """Decode the seat-relative observation vector (see encode.SLICES)."""
     view = TableView([], -1, -1, -1, -1, -1, -1, -1, False, [], [])
@@ -83,20 +86,8 @@ def read_view(observation: np.ndarray) -> TableView:
             view.played.append(offset % DECK_SIZE)
         elif name == "trick":
             trick_by_seat[offset // DECK_SIZE] = offset % DECK_SIZE
-        elif name == "up_card":
-            view.up_card = offset
-        elif name == "discard":
-            view.discard = offset
-        elif name == "phase":
-            view.phase = offset
-        elif name == "dealer":
-            view.dealer = offset
-        elif name == "leader":
-            view.leader = offset
-        elif name == "caller":
-            view.caller = offset
-        elif name == "trump":
-            view.trump = offset
+        elif name in _ONE_HOT_FIELDS:
+            setattr(view, name, offset)
         elif name == "accepted":
             view.accepted = True
     if view.leader >= 0:
