@@ -5,6 +5,7 @@ from .errors import (
     CheckpointError,
     ConfigError,
     IllegalActionError,
+    SeatViewError,
     UnknownAgentError,
     UnknownGameError,
 )
@@ -14,6 +15,7 @@ __all__ = [
     "CheckpointError",
     "ConfigError",
     "IllegalActionError",
+    "SeatViewError",
     "UnknownAgentError",
     "UnknownGameError",
 ]

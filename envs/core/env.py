@@ -10,7 +10,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .config import GameConfig
-from .errors import ConfigError, IllegalActionError
+from .errors import ConfigError, IllegalActionError, SeatViewError
 from .game import Encoder, Game
 
 
@@ -74,6 +74,25 @@ class CardGameEnv(AECEnv):
         self.infos = {agent: {} for agent in self.agents}
         self._returns = list(self.game.returns(state))
         self._update_after_move()
+
+    def load_view(self, view: Any) -> str:
+        """Continue from a state rebuilt from one seat's JSON view (`Game.state_from_view`); returns that seat's agent.
+
+        The rebuilt state must give the view back field by field (and its `legal_actions`, when
+        the view lists them): any field that disagrees with the rest is a SeatViewError naming it.
+        """
+        if not isinstance(view, dict):
+            raise SeatViewError(f"a seat view is a JSON object, not {type(view).__name__}")
+        seat = view.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+            raise SeatViewError(f"seat view field 'seat' must be a seat number 0..{self.game.num_players - 1}, got {seat!r}")
+        state = self.game.state_from_view(view)
+        _check_fields(self.encoder.seat_view(state, seat), view)
+        self.load_state(state)
+        agent = self.possible_agents[seat]
+        if "legal_actions" in view:
+            _check_fields({"legal_actions": self.observe_json(agent)["legal_actions"]}, {"legal_actions": view["legal_actions"]})
+        return agent
 
     def step(self, action: Any) -> None:
         self._require_reset()
@@ -176,6 +195,17 @@ class CardGameEnv(AECEnv):
     def _require_reset(self) -> None:
         if self.state is None:
             raise RuntimeError("call reset() before step(), observe() or last()")
+
+
+def _check_fields(rebuilt: dict[str, Any], view: dict[str, Any]) -> None:
+    """SeatViewError naming the first field where `view` (less legal_actions) differs from the rebuilt view."""
+    for key in sorted((set(rebuilt) | set(view)) - ({"legal_actions"} - set(rebuilt))):
+        if key not in view:
+            raise SeatViewError(f"seat view lacks the field {key!r}")
+        if key not in rebuilt:
+            raise SeatViewError(f"seat view has an unknown field {key!r}")
+        if view[key] != rebuilt[key]:
+            raise SeatViewError(f"seat view field {key!r} is {view[key]!r}, but the rest of the view gives {rebuilt[key]!r}")
 
 
 def _as_action_id(action: Any) -> int | None:

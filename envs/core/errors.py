@@ -29,3 +29,7 @@ class UnknownAgentError(CardArenaError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+class SeatViewError(CardArenaError, ValueError):
+    """A JSON seat view that does not fit its game: a bad shape, card code or history, or a card twice."""

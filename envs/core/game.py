@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import numpy as np
 
 from .config import GameConfig
+from .errors import SeatViewError
 
 StateT = TypeVar("StateT")
 
@@ -75,6 +76,26 @@ class Game(ABC, Generic[StateT]):
 
     @abstractmethod
     def state_from_json(self, data: dict[str, Any]) -> StateT: ...
+
+    def state_from_view(self, view: dict[str, Any]) -> StateT:
+        """A full state that one seat's JSON view could have come from, for acting from that view alone.
+
+        `view` is what `Encoder.seat_view(state, seat)` gives (as `env.observe_json` sends it,
+        possibly with its `legal_actions`, which this method ignores); it names its seat in
+        `view["seat"]`. The cards the seat cannot see are dealt in any arrangement that fits the
+        public counts, so that for the returned state `s`:
+        `encoder.observation(s, seat)` equals the observation of the real table,
+        `current_player(s)` and `legal_actions(s)` equal the real ones, and
+        `encoder.seat_view(s, seat)` equals `view` (less `legal_actions`).
+        The hidden arrangement need not be reachable by legal play (an opponent may be given a
+        suit it showed out of): the state serves that seat's decision, not sampling of hidden cards.
+
+        Raises SeatViewError naming the field and the problem for a view that does not fit the
+        game: a missing or mistyped field, a wrong length, an unknown card code, a card twice,
+        a history the rules cannot produce. `CardGameEnv.load_view` then checks the round trip.
+        A game without its own implementation serves its bots at tables only.
+        """
+        raise SeatViewError(f"{self.env_id} cannot rebuild a state from a seat view; play it at a table instead")
 
 
 class Encoder(ABC, Generic[StateT]):

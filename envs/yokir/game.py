@@ -10,14 +10,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
 
 from . import rules
-from .rules import DECK, NUM_PLAYERS, NUM_TRICKS, SUITS
+from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS
 
 PASS = 24
 FIRST_SUIT_ACTION = 25
@@ -161,6 +162,201 @@ class YokirGame(Game[YokirState]):
             raise ValueError(f"state is for {data.get('game')!r}, not {self.env_id}")
         return YokirState(**fields)
 
+    def state_from_view(self, view: dict[str, Any]) -> YokirState:
+        """Replay the view's public history on a deal that gives the seat its own cards (see `Game.state_from_view`).
+
+        Each other seat is dealt the cards it has played plus unseen cards; a caller that took
+        the up-card and has not played it is taken to have discarded it.
+        """
+        seen = read_seat_view(view, self.env_id)
+        hand = [_card(code, "hand") for code in seen.hand]
+        discard = _card(seen.discard, "discard") if seen.discard is not None else -1
+        up_card = _card(seen.up_card, "up_card")
+        plays = _plays(seen)
+        bids = [[bid.seat, _bid_action(number, bid)] for number, bid in enumerate(seen.bids)]
+        taker = next((bidder for bidder, action in bids[:NUM_PLAYERS] if action != PASS), -1)
+        _check_each_card_once(seen.seat, hand, discard, plays, up_card, taker)
+        scores, hand_number = self._score_before_replay(seen)
+        state = YokirState(deal_seed=0, dealer=seen.dealer, hand_number=hand_number, scores=scores)
+        hands, out_of_play = _deal_before_bidding(seen.seat, hand, discard, plays, up_card, taker)
+        lay_out(state, hands, up_card, out_of_play)
+        self._replay(state, seen, bids, plays, discard)
+        return state
+
+    def _score_before_replay(self, seen: YokirSeatView) -> tuple[list[int], int]:
+        """Match scores and hand number before this hand: a finished match's view already counts its last hand."""
+        if not (self.config.match and seen.phase == PHASE_NAMES[OVER]):
+            return list(seen.scores), seen.hand_number
+        won = [sum(trick.winner == seat for trick in seen.tricks) for seat in range(NUM_PLAYERS)]
+        points = rules.score_hand_ids(seen.caller, won) if seen.caller is not None else [0] * NUM_PLAYERS
+        return [score - p for score, p in zip(seen.scores, points)], seen.hand_number - 1
+
+    def _replay(self, state: YokirState, seen: YokirSeatView, bids: list[list[int]], plays: list[tuple[int, int]], discard: int) -> None:
+        """Play the view's bids, the caller's discard and the trick cards in order, checking whose turn each was."""
+        for number, (bidder, action) in enumerate(bids):
+            if state.phase not in (BID1, BID2) or state.to_act != bidder or action not in self.legal_actions(state):
+                raise SeatViewError(
+                    f"seat view bids[{number}] (seat {bidder} {seen.bids[number].action}) cannot follow the bids before it: "
+                    f"{'seat ' + str(state.to_act) + ' was to bid' if state.phase in (BID1, BID2) else 'bidding was over'}"
+                )
+            self.apply(state, action)
+        if state.phase == DISCARD and seen.phase != PHASE_NAMES[DISCARD]:
+            if state.caller == seen.seat and discard < 0:
+                raise SeatViewError(f"seat {seen.seat} took the up-card and play has begun, but its discard is null")
+            self.apply(state, discard if state.caller == seen.seat else _hidden_discard(state, plays))
+        for player, card in plays:
+            if state.phase != PLAY or state.to_act != player:
+                raise SeatViewError(
+                    f"seat view has seat {player} playing {DECK.codes[card]}, but "
+                    f"{'seat ' + str(state.to_act) + ' was to play' if state.phase == PLAY else 'no card could be played then'}"
+                )
+            self.apply(state, card)
+
+
+Seat = Annotated[int, Field(ge=0, le=NUM_PLAYERS - 1)]
+_VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
+
+
+class SeenBid(BaseModel):
+    model_config = _VIEW_MODEL
+    seat: Seat
+    round: Literal[1, 2]
+    action: str
+
+
+class SeenTrick(BaseModel):
+    model_config = _VIEW_MODEL
+    leader: Seat
+    cards: Annotated[list[str], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
+    winner: Seat
+
+
+class SeenCurrentTrick(BaseModel):
+    model_config = _VIEW_MODEL
+    leader: Seat | None
+    cards: Annotated[list[str], Field(max_length=NUM_PLAYERS - 1)]
+
+
+class SeenLegalAction(BaseModel):
+    model_config = _VIEW_MODEL
+    id: int
+    label: str
+
+
+class YokirSeatView(BaseModel):
+    """The shape of Yokir's JSON seat view (docs/protocol.md lists every field); the rules are checked on replay."""
+
+    model_config = _VIEW_MODEL
+    game: str
+    seat: Seat
+    num_players: Literal[3]
+    match: bool
+    hand_number: Annotated[int, Field(ge=0)]
+    scores: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
+    dealer: Seat
+    phase: Literal[PHASE_NAMES]
+    to_act: Seat | None
+    hand: Annotated[list[str], Field(max_length=HAND_SIZE + 1)]
+    up_card: str
+    bids: Annotated[list[SeenBid], Field(max_length=2 * NUM_PLAYERS)]
+    caller: Seat | None
+    trump: Literal[SUITS] | None
+    oracle: str | None
+    sage: str | None
+    discard: str | None
+    tricks: Annotated[list[SeenTrick], Field(max_length=NUM_TRICKS)]
+    trick: SeenCurrentTrick
+    tricks_won: Annotated[list[int], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
+    returns: Annotated[list[float], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)] | None
+    legal_actions: list[SeenLegalAction] | None = None
+
+
+def read_seat_view(view: dict[str, Any], env_id: str) -> YokirSeatView:
+    """The view's fields, shape-checked; SeatViewError names each bad field."""
+    try:
+        seen = YokirSeatView.model_validate(view)
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in issue['loc']) or 'view'}: {issue['msg']}" for issue in err.errors()[:5]
+        )
+        raise SeatViewError(f"seat view does not fit {env_id}: {problems}") from None
+    if seen.game != env_id:
+        raise SeatViewError(f"seat view is for {seen.game!r}, not {env_id}")
+    return seen
+
+
+def _card(code: str, field: str) -> int:
+    try:
+        return DECK.index_of(code)
+    except ValueError:
+        raise SeatViewError(f"seat view field {field!r}: {code!r} is not a card code (e.g. CiAr, MaPh)") from None
+
+
+def _bid_action(number: int, bid: SeenBid) -> int:
+    try:
+        return _BID_ACTIONS[bid.round, bid.action]
+    except KeyError:
+        allowed = ", ".join(label for r, label in _BID_ACTIONS if r == bid.round)
+        raise SeatViewError(f"seat view bids[{number}].action {bid.action!r} is not a round {bid.round} bid: {allowed}") from None
+
+
+def _plays(seen: YokirSeatView) -> list[tuple[int, int]]:
+    """(player, card) of every card played this hand, in play order."""
+    if seen.trick.cards and seen.trick.leader is None:
+        raise SeatViewError("seat view field 'trick' holds cards but its leader is null")
+    tricks = [(f"tricks[{n}]", trick.leader, trick.cards) for n, trick in enumerate(seen.tricks)]
+    tricks.append(("trick", seen.trick.leader or 0, seen.trick.cards))
+    return [
+        ((leader + position) % NUM_PLAYERS, _card(code, f"{field}.cards"))
+        for field, leader, cards in tricks
+        for position, code in enumerate(cards)
+    ]
+
+
+def _check_each_card_once(seat: int, hand: list[int], discard: int, plays: list[tuple[int, int]], up_card: int, taker: int) -> None:
+    """No card in two places; the up-card only with the seat that accepted it in round 1."""
+    places = [(card, "hand", seat) for card in hand] + [(card, f"a play by seat {player}", player) for player, card in plays]
+    if discard >= 0:
+        places.append((discard, "discard", seat))
+    found: dict[int, str] = {}
+    for card, place, holder in places:
+        if card in found:
+            raise SeatViewError(f"seat view holds {DECK.codes[card]} twice: in {found[card]} and in {place}")
+        found[card] = place
+        if card == up_card and holder != taker:
+            raise SeatViewError(
+                f"seat view has the up-card {DECK.codes[card]} in {place}, but only a seat that accepted it in round 1 takes it"
+            )
+
+
+def _deal_before_bidding(
+    seat: int, hand: list[int], discard: int, plays: list[tuple[int, int]], up_card: int, taker: int
+) -> tuple[list[list[int]], list[int]]:
+    """Hands as dealt (the seat's own cards, everyone's played cards, unseen cards to make five) and the out-of-play cards."""
+    dealt = [[card for player, card in plays if player == s] for s in range(NUM_PLAYERS)]
+    dealt[seat] += hand + ([discard] if discard >= 0 else [])
+    if taker >= 0 and up_card in dealt[taker]:
+        dealt[taker].remove(up_card)
+    if len(dealt[seat]) != HAND_SIZE:
+        raise SeatViewError(
+            f"seat {seat}'s hand, discard and played cards come to {len(dealt[seat])} cards dealt to it; each seat is dealt {HAND_SIZE}"
+        )
+    known = {card for cards in dealt for card in cards} | {up_card}
+    unseen = [card for card in range(len(DECK)) if card not in known]
+    for other in range(NUM_PLAYERS):
+        missing = HAND_SIZE - len(dealt[other])
+        if missing < 0:
+            raise SeatViewError(f"seat view has seat {other} playing {len(dealt[other])} cards; each seat is dealt {HAND_SIZE}")
+        dealt[other] += unseen[:missing]
+        unseen = unseen[missing:]
+    return dealt, unseen
+
+
+def _hidden_discard(state: YokirState, plays: list[tuple[int, int]]) -> int:
+    """A discard for a caller whose discard the seat cannot see: a card the caller never plays, the up-card if it can."""
+    played = {card for player, card in plays if player == state.caller}
+    return next(card for card in [state.up_card, *state.hands[state.caller]] if card not in played)
+
 
 def bid_label(action: int, bidding_round: int) -> str:
     """A bid in words: round 1 'reject' / 'accept <suit>', round 2 'pass' / 'call <suit>'."""
@@ -168,6 +364,9 @@ def bid_label(action: int, bidding_round: int) -> str:
         return "reject" if bidding_round == 1 else "pass"
     verb = "accept" if bidding_round == 1 else "call"
     return f"{verb} {SUITS[action - FIRST_SUIT_ACTION]}"
+
+
+_BID_ACTIONS = {(r, bid_label(a, r)): a for r in (1, 2) for a in range(PASS, NUM_ACTIONS)}
 
 
 def bidding_round(bid_index: int) -> int:
@@ -181,11 +380,17 @@ def deal(state: YokirState) -> None:
     first = (state.dealer + 1) % NUM_PLAYERS
     dealt = NUM_PLAYERS * rules.HAND_SIZE
     # One card at a time clockwise: the seat k places after `first` gets positions k, k + 3, ...
-    state.hands = [stock[(seat - first) % NUM_PLAYERS : dealt : NUM_PLAYERS] for seat in range(NUM_PLAYERS)]
-    state.up_card = stock[dealt]
-    state.out_of_play = stock[dealt + 1 :]
+    hands = [stock[(seat - first) % NUM_PLAYERS : dealt : NUM_PLAYERS] for seat in range(NUM_PLAYERS)]
+    lay_out(state, hands, stock[dealt], stock[dealt + 1 :])
+
+
+def lay_out(state: YokirState, hands: list[list[int]], up_card: int, out_of_play: list[int]) -> None:
+    """Start a hand from a given deal: the dealer's left bids first."""
+    state.hands = hands
+    state.up_card = up_card
+    state.out_of_play = out_of_play
     state.phase = BID1
-    state.to_act = first
+    state.to_act = (state.dealer + 1) % NUM_PLAYERS
     state.bids = []
     state.caller = state.trump = state.discard = -1
     state.leader = -1

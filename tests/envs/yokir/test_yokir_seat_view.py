@@ -1,0 +1,113 @@
+"""Yokir's seat view round trip: a state rebuilt from one seat's JSON view gives that seat the same
+observation, legal actions and view; views that do not fit the game are SeatViewErrors.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from yokir_support import make
+
+from cardarena.envs.core.errors import SeatViewError
+
+configs = st.one_of(
+    st.fixed_dictionaries({"reward_mode": st.sampled_from(["relative", "points"])}),
+    st.fixed_dictionaries({"match": st.just(True), "target_score": st.integers(1, 4), "max_hands": st.integers(1, 6)}),
+)
+
+
+def _views_of_random_episode(seed: int, config: dict):
+    """(env, agent, JSON view) for every seat at every step of one random episode, the end included."""
+    env = make(**config)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for agent in env.possible_agents:
+            yield env, agent, json.loads(json.dumps(env.observe_json(agent)))
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            return
+        env.step(rng.choice([action["id"] for action in env.observe_json(agent)["legal_actions"]]))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), config=configs)
+def test_state_from_view_gives_the_seat_the_same_observation_and_legal_actions(seed, config):
+    rebuilt = make(**config)
+    for env, agent, view in _views_of_random_episode(seed, config):
+        state = rebuilt.game.state_from_view(view)
+        seat = view["seat"]
+        assert np.array_equal(rebuilt.encoder.observation(state, seat), env.encoder.observation(env.state, seat))
+        assert rebuilt.game.current_player(state) == env.game.current_player(env.state)
+        if env.game.current_player(env.state) == seat:
+            assert rebuilt.game.legal_actions(state) == env.game.legal_actions(env.state)
+        assert rebuilt.load_view(view) == agent
+        assert rebuilt.observe_json(agent) == view
+
+
+def _view_in_play(seed: int = 3) -> dict:
+    """The acting seat's view after the first trick of a hand where the up-card was accepted."""
+    env = make()
+    env.reset(seed=seed)
+    while not env.observe_json(env.agent_selection)["tricks"]:
+        env.step(env.observe_json(env.agent_selection)["legal_actions"][-1]["id"])
+    return json.loads(json.dumps(env.observe_json(env.agent_selection)))
+
+
+def _trick_winner_off_by_one(view):
+    view["tricks"][0]["winner"] = (view["tricks"][0]["winner"] + 1) % 3
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda view: view["hand"].__setitem__(0, "XxAr"), "'XxAr' is not a card code"),
+        (lambda view: view["hand"].append(view["hand"][0]), "twice"),
+        (lambda view: view["hand"].__setitem__(0, view["tricks"][0]["cards"][0]), "twice"),
+        (lambda view: view["hand"].__setitem__(0, view["up_card"]), "only a seat that accepted it"),
+        (lambda view: view["hand"].pop(), "each seat is dealt 5"),
+        (lambda view: view.__setitem__("scores", [0, 0]), "scores: List should have at least 3 items"),
+        (lambda view: view.pop("tricks"), "tricks: Field required"),
+        (lambda view: view.__setitem__("seat", 5), "'seat' must be a seat number 0..2"),
+        (lambda view: view.__setitem__("game", "other_v1"), "not yokir_v1"),
+        (lambda view: view.__setitem__("phase", "showdown"), "phase: Input should be"),
+        (lambda view: view.__setitem__("match", 1), "match: Input should be a valid boolean"),
+        (lambda view: view.__setitem__("returns", [0, 0, 0]), "field 'returns'"),
+        (lambda view: view["bids"][0].__setitem__("action", "accept XX"), "is not a round 1 bid"),
+        (lambda view: view["bids"][0].__setitem__("seat", (view["bids"][0]["seat"] + 1) % 3), "bids[0]"),
+        (lambda view: view["trick"].__setitem__("leader", None) or view["trick"].__setitem__("cards", ["CiAr"]), "leader is null"),
+        (_trick_winner_off_by_one, "field 'tricks'"),
+        (lambda view: view["legal_actions"].pop(), "field 'legal_actions'"),
+        (lambda view: view.__setitem__("extra", 1), "extra: Extra inputs are not permitted"),
+    ],
+)
+def test_a_view_that_does_not_fit_the_game_is_a_seat_view_error(spoil, message):
+    view = _view_in_play()
+    spoil(view)
+    with pytest.raises(SeatViewError, match=message.replace("[", r"\[").replace("(", r"\(")):
+        make().load_view(view)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 30) | st.floats(allow_nan=False) | st.sampled_from(["CiAr", "MaPh", "play", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["leader", "cards", "winner", "seat"]), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 50), field=st.sampled_from(sorted(_view_in_play())), value=json_values)
+def test_any_spoilt_field_is_a_seat_view_error_or_a_valid_view(seed, field, value):
+    view = _view_in_play(seed % 7 + 1)
+    view[field] = value
+    env = make()
+    try:
+        env.load_view(view)
+    except SeatViewError:
+        return
+    assert env.observe_json(f"player_{view['seat']}") == view
