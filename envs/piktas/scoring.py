@@ -1,0 +1,616 @@
+"""The exact Piktas pool scorer (rulebook section 5, variants 8.1-8.3), compiled with numba.
+
+A pool is a list of *items*: deck indices of pip cards, trumps and (with `wild_voids`) voids;
+item i is bit i of every mask. Method (rulebook 5.6):
+
+1. Enumerate candidate units of the seven kinds other than Suit Run, each as
+   (kind, item mask, points, best face value), one per card set with its best layout.
+   A wild void is a *joker*: it fills any pip slot of a unit (any suit and value, duplicates
+   allowed), so the search never enumerates void identities. In a Value Sequence a wild can
+   always take a suit that satisfies both the two-suit rule and a cap at its end (a cap has two
+   suits), so only real end cards constrain caps and the suit rule.
+2. Depth-first search over at most one candidate per kind whose exclusive parts (pips and
+   wilds; every card with `trump_multi_unit=False`) are disjoint, pruned by an upper bound.
+3. Close each branch with the best Suit Run: every unused pip of one suit, every unused wild
+   (as a 10 of that suit) and every (unused) trump carrying it; adding a card never lowers any
+   key, so trying each suit and none is exact. Keep the best (total, best_unit, best_card).
+
+With `trump_multi_unit=True` a capped run whose caps could be more is dominated (same pips, a
+superset of trumps, more points), so only the largest cap sets are offered there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+NUM_SUITS = 5
+NUM_VALUES = 10
+FIRST_TRUMP = 50
+DECK_SIZE = 72
+FULL_HAND_BONUS = 2
+MIN_UNIT_CARDS = 6
+MAX_POOL = 56  # items per pool: a mask and a kind share one int64 key
+WILD_FACE_VALUE = 10
+
+TRUE_SEQUENCE, VALUE_SEQUENCE, MIXED_SEQUENCE, QUINTET, QUARTET, TRIO, DUO = range(7)
+NUM_SEARCHED_KINDS = 7
+PIP, TRUMP, WILD = 0, 1, 2
+
+
+def _card_tables() -> tuple[np.ndarray, ...]:
+    """Per deck index: item type, pip suit, pip value, a trump's two suits and its pair id."""
+    item_type = np.full(DECK_SIZE, WILD, np.int64)
+    suit = np.full(DECK_SIZE, -1, np.int64)
+    value = np.zeros(DECK_SIZE, np.int64)
+    trump_suits = np.full((DECK_SIZE, 2), -1, np.int64)
+    pair = np.full(DECK_SIZE, -1, np.int64)
+    for card in range(FIRST_TRUMP):
+        item_type[card], suit[card], value[card] = PIP, card // NUM_VALUES, card % NUM_VALUES + 1
+    pairs = [(a, b) for a in range(NUM_SUITS) for b in range(a + 1, NUM_SUITS)]
+    for pair_id, (a, b) in enumerate(pairs):
+        for copy in range(2):
+            card = FIRST_TRUMP + 2 * pair_id + copy
+            item_type[card], pair[card] = TRUMP, pair_id
+            trump_suits[card, 0], trump_suits[card, 1] = a, b
+    return item_type, suit, value, trump_suits, pair
+
+
+ITEM_TYPE, PIP_SUIT, PIP_VALUE, TRUMP_SUITS, TRUMP_PAIR = _card_tables()
+
+
+@njit(cache=True)
+def _popcount(mask):
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _offer(cands, count, seen, kind, mask, points, best_card):
+    """Add a candidate unit, or improve the layout of the one with the same kind and card set."""
+    key = (kind << MAX_POOL) | mask
+    if key in seen:
+        row = seen[key]
+        if points > cands[row, 2] or (points == cands[row, 2] and best_card > cands[row, 3]):
+            cands[row, 2] = points
+            cands[row, 3] = best_card
+        return cands, count
+    if count == cands.shape[0]:
+        grown = np.empty((2 * count, 4), np.int64)
+        grown[:count] = cands
+        cands = grown
+    cands[count, 0] = kind
+    cands[count, 1] = mask
+    cands[count, 2] = points
+    cands[count, 3] = best_card
+    seen[key] = count
+    return cands, count + 1
+
+
+@njit(cache=True)
+def _wild_placements(num_wilds, length):
+    """Rows (slot of wild 0, slot of wild 1) over slots 0..length-1; -1 leaves a wild out."""
+    rows = np.empty(((length + 1) * (length + 1), 2), np.int64)
+    n = 0
+    for place0 in range(-1, length if num_wilds > 0 else 0):
+        for place1 in range(-1, length if num_wilds > 1 else 0):
+            if place1 >= 0 and place1 == place0:
+                continue
+            rows[n, 0] = place0
+            rows[n, 1] = place1
+            n += 1
+    return rows[:n]
+
+
+@njit(cache=True)
+def _one_suit_fillings(slot_item, wilds, num_wilds, suit, lo, hi):
+    """Item masks filling pip slots lo..hi of one suit: each slot its real card or a wild.
+
+    Wilds may stand in for real cards too, which frees those for other units.
+    """
+    length = hi - lo + 1
+    placements = _wild_placements(num_wilds, length)
+    out = np.empty(placements.shape[0], np.int64)
+    n = 0
+    for row in range(placements.shape[0]):
+        mask = 0
+        for offset in range(length):
+            if offset == placements[row, 0]:
+                mask |= 1 << wilds[0]
+            elif offset == placements[row, 1]:
+                mask |= 1 << wilds[1]
+            elif slot_item[suit, lo + offset] >= 0:
+                mask |= 1 << slot_item[suit, lo + offset]
+            else:
+                mask = -1
+                break
+        if mask >= 0:
+            out[n] = mask
+            n += 1
+    return out[:n]
+
+
+@njit(cache=True)
+def _run_points(true_run, length, hi, num_caps, top_capped):
+    """True Sequence 2L + H, Value Sequence L + H; L counts caps twice, H = hi + 1 with a top cap."""
+    run_length = length + 2 * num_caps
+    high = hi + 1 if top_capped else hi
+    return (2 * run_length if true_run else run_length) + high
+
+
+@njit(cache=True)
+def _true_sequences(cands, count, seen, cards, slot_item, wilds, num_wilds, trumps, num_trumps, multi):
+    caps = np.empty(max(num_trumps, 1), np.int64)
+    for suit in range(NUM_SUITS):
+        num_caps = 0
+        for t in range(num_trumps):
+            card = cards[trumps[t]]
+            if TRUMP_SUITS[card, 0] == suit or TRUMP_SUITS[card, 1] == suit:
+                caps[num_caps] = trumps[t]
+                num_caps += 1
+        fewest_caps = min(2, num_caps) if multi else 0
+        for lo in range(1, NUM_VALUES + 1):
+            gaps = 0
+            for hi in range(lo, NUM_VALUES + 1):
+                if slot_item[suit, hi] < 0:
+                    gaps += 1
+                if gaps > num_wilds:
+                    break
+                length = hi - lo + 1
+                if length + min(2, num_caps) < MIN_UNIT_CARDS:
+                    continue
+                fillings = _one_suit_fillings(slot_item, wilds, num_wilds, suit, lo, hi)
+                for f in range(fillings.shape[0]):
+                    for a in range(-1, num_caps):
+                        for b in range(a + 1 if a >= 0 else -1, num_caps):
+                            used = (a >= 0) + (b >= 0)
+                            if used < fewest_caps or length + used < MIN_UNIT_CARDS:
+                                continue
+                            mask = fillings[f]
+                            if a >= 0:
+                                mask |= 1 << caps[a]
+                            if b >= 0:
+                                mask |= 1 << caps[b]
+                            points = _run_points(True, length, hi, used, used > 0)
+                            cands, count = _offer(cands, count, seen, TRUE_SEQUENCE, mask, points, hi)
+    return cands, count
+
+
+@njit(cache=True)
+def _value_sequences(cands, count, seen, cards, value_items, value_count, wilds, num_wilds, trumps, num_trumps, multi):
+    chosen = np.empty(NUM_VALUES, np.int64)
+    for lo in range(1, NUM_VALUES + 1):
+        gaps = 0
+        for hi in range(lo, NUM_VALUES + 1):
+            if value_count[hi] == 0:
+                gaps += 1
+            if gaps > num_wilds:
+                break
+            length = hi - lo + 1
+            if length + min(2, num_trumps) < MIN_UNIT_CARDS:
+                continue
+            placements = _wild_placements(num_wilds, length)
+            for row in range(placements.shape[0]):
+                place0, place1 = placements[row, 0], placements[row, 1]
+                ok = True
+                for offset in range(length):
+                    if offset != place0 and offset != place1 and value_count[lo + offset] == 0:
+                        ok = False
+                if not ok:
+                    continue
+                # odometer over the real card chosen at every slot not taken by a wild
+                chosen[:length] = 0
+                while True:
+                    cands, count = _offer_value_sequence(
+                        cands, count, seen, cards, value_items, chosen, wilds, trumps, num_trumps, multi,
+                        lo, hi, place0, place1,
+                    )
+                    offset = 0
+                    while offset < length:
+                        if offset == place0 or offset == place1:
+                            offset += 1
+                            continue
+                        chosen[offset] += 1
+                        if chosen[offset] < value_count[lo + offset]:
+                            break
+                        chosen[offset] = 0
+                        offset += 1
+                    if offset == length:
+                        break
+    return cands, count
+
+
+@njit(cache=True)
+def _offer_value_sequence(cands, count, seen, cards, value_items, chosen, wilds, trumps, num_trumps, multi, lo, hi, place0, place1):
+    """Offer one choice of pips for lo..hi with every valid cap set (0, 1 or 2 caps)."""
+    length = hi - lo + 1
+    pips = 0
+    first_suit = -1
+    two_suits = place0 >= 0 or place1 >= 0
+    for offset in range(length):
+        if offset == place0:
+            pips |= 1 << wilds[0]
+        elif offset == place1:
+            pips |= 1 << wilds[1]
+        else:
+            item = value_items[lo + offset, chosen[offset]]
+            pips |= 1 << item
+            suit = PIP_SUIT[cards[item]]
+            if first_suit < 0:
+                first_suit = suit
+            elif suit != first_suit:
+                two_suits = True
+    if not two_suits:
+        return cands, count
+    bottom_suit = -1 if (place0 == 0 or place1 == 0) else PIP_SUIT[cards[value_items[lo, chosen[0]]]]
+    top_wild = place0 == length - 1 or place1 == length - 1
+    top_suit = -1 if top_wild else PIP_SUIT[cards[value_items[hi, chosen[length - 1]]]]
+    bottom_ok = np.zeros(num_trumps, np.bool_)
+    top_ok = np.zeros(num_trumps, np.bool_)
+    for t in range(num_trumps):
+        card = cards[trumps[t]]
+        bottom_ok[t] = bottom_suit < 0 or TRUMP_SUITS[card, 0] == bottom_suit or TRUMP_SUITS[card, 1] == bottom_suit
+        top_ok[t] = top_suit < 0 or TRUMP_SUITS[card, 0] == top_suit or TRUMP_SUITS[card, 1] == top_suit
+    has_pair = False
+    for a in range(num_trumps):
+        for b in range(a + 1, num_trumps):
+            if (bottom_ok[a] and top_ok[b]) or (bottom_ok[b] and top_ok[a]):
+                has_pair = True
+                if length + 2 >= MIN_UNIT_CARDS:
+                    mask = pips | (1 << trumps[a]) | (1 << trumps[b])
+                    cands, count = _offer(cands, count, seen, VALUE_SEQUENCE, mask, _run_points(False, length, hi, 2, True), hi)
+    if multi and has_pair:
+        return cands, count
+    has_single = False
+    for t in range(num_trumps):
+        if (top_ok[t] or bottom_ok[t]) and length + 1 >= MIN_UNIT_CARDS:
+            has_single = True
+            points = _run_points(False, length, hi, 1, top_ok[t])
+            cands, count = _offer(cands, count, seen, VALUE_SEQUENCE, pips | (1 << trumps[t]), points, hi)
+        elif top_ok[t] or bottom_ok[t]:
+            has_single = True
+    if multi and has_single:
+        return cands, count
+    if length >= MIN_UNIT_CARDS:
+        cands, count = _offer(cands, count, seen, VALUE_SEQUENCE, pips, _run_points(False, length, hi, 0, False), hi)
+    return cands, count
+
+
+@njit(cache=True)
+def _segments(slot_item, wilds, num_wilds):
+    """Mixed Sequence segments: (suit, item mask, pip count, highest face value) per card set."""
+    rows = np.empty((64, 4), np.int64)
+    n = 0
+    seen = Dict.empty(key_type=types.int64, value_type=types.int64)
+    for suit in range(NUM_SUITS):
+        for lo in range(1, NUM_VALUES):
+            gaps = 1 if slot_item[suit, lo] < 0 else 0
+            for hi in range(lo + 1, NUM_VALUES + 1):
+                if slot_item[suit, hi] < 0:
+                    gaps += 1
+                if gaps > num_wilds:
+                    break
+                fillings = _one_suit_fillings(slot_item, wilds, num_wilds, suit, lo, hi)
+                for f in range(fillings.shape[0]):
+                    key = (suit << MAX_POOL) | fillings[f]
+                    if key in seen:
+                        row = seen[key]
+                        rows[row, 3] = max(rows[row, 3], hi)
+                        continue
+                    if n == rows.shape[0]:
+                        grown = np.empty((2 * n, 4), np.int64)
+                        grown[:n] = rows
+                        rows = grown
+                    rows[n, 0] = suit
+                    rows[n, 1] = fillings[f]
+                    rows[n, 2] = hi - lo + 1
+                    rows[n, 3] = hi
+                    seen[key] = n
+                    n += 1
+    return rows[:n]
+
+
+@njit(cache=True)
+def _mixed_sequences(cands, count, seen, cards, slot_item, wilds, num_wilds, trumps, num_trumps):
+    """Chains S1 t1 S2 ... Sm (m >= 2) grown segment by segment, offered once per card set."""
+    segments = _segments(slot_item, wilds, num_wilds)
+    num_segments = segments.shape[0]
+    if num_segments < 2 or num_trumps == 0:
+        return cands, count
+    depth_limit = num_trumps + 1
+    step = np.zeros(depth_limit, np.int64)
+    mask = np.zeros(depth_limit, np.int64)
+    run_length = np.zeros(depth_limit, np.int64)
+    high = np.zeros(depth_limit, np.int64)
+    tail_suit = np.zeros(depth_limit, np.int64)
+    options = num_trumps * num_segments
+    for first in range(num_segments):
+        mask[0] = segments[first, 1]
+        run_length[0] = segments[first, 2]
+        high[0] = segments[first, 3]
+        tail_suit[0] = segments[first, 0]
+        step[0] = 0
+        depth = 0
+        while depth >= 0:
+            if step[depth] >= options or depth + 1 >= depth_limit:
+                depth -= 1
+                continue
+            option = step[depth]
+            step[depth] += 1
+            knit = trumps[option // num_segments]
+            nxt = option % num_segments
+            suit = segments[nxt, 0]
+            if suit == tail_suit[depth] or (mask[depth] >> knit) & 1 or mask[depth] & segments[nxt, 1]:
+                continue
+            card = cards[knit]
+            a, b = TRUMP_SUITS[card, 0], TRUMP_SUITS[card, 1]
+            if not ((a == suit and b == tail_suit[depth]) or (b == suit and a == tail_suit[depth])):
+                continue
+            depth += 1
+            mask[depth] = mask[depth - 1] | (1 << knit) | segments[nxt, 1]
+            run_length[depth] = run_length[depth - 1] + 2 + segments[nxt, 2]
+            high[depth] = max(high[depth - 1], segments[nxt, 3])
+            tail_suit[depth] = suit
+            step[depth] = 0
+            if _popcount(mask[depth]) >= MIN_UNIT_CARDS:
+                points = run_length[depth] + high[depth]
+                cands, count = _offer(cands, count, seen, MIXED_SEQUENCE, mask[depth], points, high[depth])
+    return cands, count
+
+
+@njit(cache=True)
+def _sets(cands, count, seen, cards, value_items, value_count, wilds, num_wilds, trumps, num_trumps):
+    """Quintets, Quartets, Trios, pip Duos (any k of one value's pips and wilds), trump Duos."""
+    options = np.empty(7, np.int64)
+    for size, kind in ((5, QUINTET), (4, QUARTET), (3, TRIO), (2, DUO)):
+        for value in range(1, NUM_VALUES + 1):
+            n = 0
+            for i in range(value_count[value]):
+                options[n] = value_items[value, i]
+                n += 1
+            for w in range(num_wilds):
+                options[n] = wilds[w]
+                n += 1
+            for pick in range(1 << n):
+                if _popcount(pick) != size:
+                    continue
+                mask = 0
+                for i in range(n):
+                    if (pick >> i) & 1:
+                        mask |= 1 << options[i]
+                cands, count = _offer(cands, count, seen, kind, mask, size, value)
+    for a in range(num_trumps):
+        for b in range(a + 1, num_trumps):
+            if TRUMP_PAIR[cards[trumps[a]]] == TRUMP_PAIR[cards[trumps[b]]]:
+                mask = (1 << trumps[a]) | (1 << trumps[b])
+                cands, count = _offer(cands, count, seen, DUO, mask, 4, 0)
+    return cands, count
+
+
+@njit(cache=True)
+def _candidates(cards, multi):
+    """Every candidate unit of the pool, grouped by kind (rows: kind, mask, points, best card)."""
+    n = cards.shape[0]
+    slot_item = np.full((NUM_SUITS, NUM_VALUES + 1), -1, np.int64)
+    value_items = np.full((NUM_VALUES + 1, NUM_SUITS), -1, np.int64)
+    value_count = np.zeros(NUM_VALUES + 1, np.int64)
+    wilds = np.full(2, -1, np.int64)
+    trumps = np.empty(n, np.int64)
+    num_wilds = 0
+    num_trumps = 0
+    for item in range(n):
+        card = cards[item]
+        kind = ITEM_TYPE[card]
+        if kind == PIP:
+            suit, value = PIP_SUIT[card], PIP_VALUE[card]
+            slot_item[suit, value] = item
+            value_items[value, value_count[value]] = item
+            value_count[value] += 1
+        elif kind == TRUMP:
+            trumps[num_trumps] = item
+            num_trumps += 1
+        else:
+            wilds[num_wilds] = item
+            num_wilds += 1
+    cands = np.empty((64, 4), np.int64)
+    count = 0
+    seen = Dict.empty(key_type=types.int64, value_type=types.int64)
+    cands, count = _true_sequences(cands, count, seen, cards, slot_item, wilds, num_wilds, trumps, num_trumps, multi)
+    cands, count = _value_sequences(
+        cands, count, seen, cards, value_items, value_count, wilds, num_wilds, trumps, num_trumps, multi
+    )
+    cands, count = _mixed_sequences(cands, count, seen, cards, slot_item, wilds, num_wilds, trumps, num_trumps)
+    cands, count = _sets(cands, count, seen, cards, value_items, value_count, wilds, num_wilds, trumps, num_trumps)
+    return cands[:count]
+
+
+@njit(cache=True)
+def _suit_masks(cards):
+    """Per suit: pips of that suit plus every wild (Suit Run material), and trumps carrying it."""
+    pips = np.zeros(NUM_SUITS, np.int64)
+    carriers = np.zeros(NUM_SUITS, np.int64)
+    for item in range(cards.shape[0]):
+        card = cards[item]
+        kind = ITEM_TYPE[card]
+        for suit in range(NUM_SUITS):
+            if kind == WILD or (kind == PIP and PIP_SUIT[card] == suit):
+                pips[suit] |= 1 << item
+            elif kind == TRUMP and (TRUMP_SUITS[card, 0] == suit or TRUMP_SUITS[card, 1] == suit):
+                carriers[suit] |= 1 << item
+    return pips, carriers
+
+
+@njit(cache=True)
+def _face_values(cards):
+    """Face value of each item when it scores in a Suit Run (a wild is a 10)."""
+    values = np.zeros(cards.shape[0], np.int64)
+    for item in range(cards.shape[0]):
+        kind = ITEM_TYPE[cards[item]]
+        values[item] = PIP_VALUE[cards[item]] if kind == PIP else (WILD_FACE_VALUE if kind == WILD else 0)
+    return values
+
+
+@njit(cache=True)
+def _highest_face(mask, faces):
+    best = 0
+    item = 0
+    while mask:
+        if mask & 1 and faces[item] > best:
+            best = faces[item]
+        mask >>= 1
+        item += 1
+    return best
+
+
+@njit(cache=True)
+def _better(total, unit, card, best_total, best_unit, best_card):
+    if total != best_total:
+        return total > best_total
+    if unit != best_unit:
+        return unit > best_unit
+    return card > best_card
+
+
+@njit(cache=True)
+def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_unit_only):
+    """(total, best_unit, best_card) of the best arrangement of a pool (rulebook 5.4, 8.1-8.3).
+
+    cards: int64 deck indices of the pool items (pips, trumps, and voids only when they are wild);
+    hand_mask: the items that are the seat's hand; full_hand_allowed: the hand is non-empty and
+    holds no void that blocks the bonus.
+    """
+    if cards.shape[0] == 0:
+        return 0, 0, 0
+    cands = _candidates(cards, trump_multi_unit)
+    pips, carriers = _suit_masks(cards)
+    faces = _face_values(cards)
+    if highest_unit_only:
+        return _best_single_unit(cands, pips, carriers, faces)
+    trump_bits = 0
+    for item in range(cards.shape[0]):
+        if ITEM_TYPE[cards[item]] == TRUMP:
+            trump_bits |= 1 << item
+    exclusive = ~trump_bits if trump_multi_unit else -1
+    return _search(cands, pips, carriers, faces, exclusive, hand_mask, full_hand_allowed)
+
+
+@njit(cache=True)
+def _best_single_unit(cands, pips, carriers, faces):
+    """Variant 8.3: the single best unit's points and best card, no Full Hand."""
+    points, card = 0, 0
+    for row in range(cands.shape[0]):
+        if _better(cands[row, 2], cands[row, 3], 0, points, card, 0):
+            points, card = cands[row, 2], cands[row, 3]
+    for suit in range(NUM_SUITS):
+        size = _popcount(pips[suit]) + _popcount(carriers[suit])
+        if size >= MIN_UNIT_CARDS:
+            length = _popcount(pips[suit]) + 2 * _popcount(carriers[suit])
+            face = _highest_face(pips[suit], faces)
+            if _better(length, face, 0, points, card, 0):
+                points, card = length, face
+    return points, points, card
+
+
+@njit(cache=True)
+def _search(cands, pips, carriers, faces, exclusive, hand_mask, full_hand_allowed):
+    """Depth-first search over one optional candidate per kind, closed by a Suit Run."""
+    num_cands = cands.shape[0]
+    kind_start = np.zeros(NUM_SEARCHED_KINDS + 1, np.int64)
+    kind_best = np.zeros(NUM_SEARCHED_KINDS + 1, np.int64)
+    for row in range(num_cands):
+        kind = cands[row, 0]
+        kind_start[kind + 1] += 1
+        kind_best[kind] = max(kind_best[kind], cands[row, 2])
+    for kind in range(NUM_SEARCHED_KINDS):
+        kind_start[kind + 1] += kind_start[kind]
+    order = np.argsort(cands[:, 0], kind="mergesort")
+    suit_run_bound = 0
+    for suit in range(NUM_SUITS):
+        if _popcount(pips[suit]) + _popcount(carriers[suit]) >= MIN_UNIT_CARDS:
+            suit_run_bound = max(suit_run_bound, _popcount(pips[suit]) + 2 * _popcount(carriers[suit]))
+    bonus = FULL_HAND_BONUS if full_hand_allowed else 0
+    remaining = np.zeros(NUM_SEARCHED_KINDS + 1, np.int64)
+    remaining[NUM_SEARCHED_KINDS] = suit_run_bound + bonus
+    for kind in range(NUM_SEARCHED_KINDS - 1, -1, -1):
+        remaining[kind] = remaining[kind + 1] + kind_best[kind]
+
+    levels = NUM_SEARCHED_KINDS + 1
+    used = np.zeros(levels, np.int64)  # exclusive items taken
+    cover = np.zeros(levels, np.int64)  # every item in a unit
+    points = np.zeros(levels, np.int64)
+    unit = np.zeros(levels, np.int64)
+    card = np.zeros(levels, np.int64)
+    next_row = np.full(levels, -1, np.int64)  # -1: the "no unit of this kind" branch is next
+    best_total, best_unit, best_card = -1, 0, 0
+    depth = 0
+    while depth >= 0:
+        if depth == NUM_SEARCHED_KINDS:
+            total, top_unit, top_card = _close_with_suit_run(
+                used[depth], cover[depth], points[depth], unit[depth], card[depth],
+                pips, carriers, faces, hand_mask, bonus,
+            )
+            if _better(total, top_unit, top_card, best_total, best_unit, best_card):
+                best_total, best_unit, best_card = total, top_unit, top_card
+            depth -= 1
+            continue
+        row = next_row[depth]
+        if row == -1:
+            next_row[depth] = kind_start[depth]
+            chosen = -1
+        else:
+            chosen = -1
+            while row < kind_start[depth + 1]:
+                candidate = order[row]
+                row += 1
+                if cands[candidate, 1] & exclusive & used[depth] == 0:
+                    chosen = candidate
+                    break
+            next_row[depth] = row
+            if chosen < 0:
+                depth -= 1
+                continue
+        child = depth + 1
+        used[child] = used[depth]
+        cover[child] = cover[depth]
+        points[child] = points[depth]
+        unit[child] = unit[depth]
+        card[child] = card[depth]
+        if chosen >= 0:
+            mask = cands[chosen, 1]
+            used[child] |= mask & exclusive
+            cover[child] |= mask
+            points[child] += cands[chosen, 2]
+            unit[child] = max(unit[child], cands[chosen, 2])
+            card[child] = max(card[child], cands[chosen, 3])
+        if points[child] + remaining[child] < best_total:
+            continue
+        next_row[child] = -1
+        depth = child
+    return best_total, best_unit, best_card
+
+
+@njit(cache=True)
+def _close_with_suit_run(used, cover, points, unit, card, pips, carriers, faces, hand_mask, bonus):
+    """Best of: no Suit Run, or the Suit Run of each suit on the cards the other units left."""
+    best_total, best_unit, best_card = -1, 0, 0
+    for suit in range(-1, NUM_SUITS):
+        total, top_unit, top_card, covered = points, unit, card, cover
+        if suit >= 0:
+            run_pips = pips[suit] & ~used
+            run_trumps = carriers[suit] & ~used
+            if _popcount(run_pips) + _popcount(run_trumps) < MIN_UNIT_CARDS:
+                continue
+            length = _popcount(run_pips) + 2 * _popcount(run_trumps)
+            total += length
+            top_unit = max(top_unit, length)
+            top_card = max(top_card, _highest_face(run_pips, faces))
+            covered |= run_pips | run_trumps
+        if bonus and covered & hand_mask == hand_mask:
+            total += bonus
+        if _better(total, top_unit, top_card, best_total, best_unit, best_card):
+            best_total, best_unit, best_card = total, top_unit, top_card
+    return best_total, best_unit, best_card
