@@ -7,8 +7,8 @@ Written from the rulebook alone, to serve as an oracle for `cardarena.envs.pikta
   every order of the segments of a Mixed Sequence.
 - `reference_evaluate(hand, field)` tests subsets of the pool against `reference_unit_points`
   (every subset of each kind's possible cards: a suit's cards for a True Sequence, one value's
-  pips for a set, all pips and up to two trumps for a Value Sequence, all pips and knits whose
-  suits are the pips' suits for a Mixed Sequence), searches every arrangement of at most one of
+  pips for a set, pips of distinct consecutive values and up to two trumps for a Value Sequence,
+  pips and knits whose suits are among the pips' suits for a Mixed Sequence), searches every arrangement of at most one of
   these units per kind (5.3, or 8.1), and closes every arrangement with the Suit Run rule of 5.6:
   the best Suit Run of suit s beside given units is every pip of s they leave free plus every
   trump carrying s (every free one in the designate variant), and it exists iff that makes six or
@@ -41,22 +41,11 @@ class Card:
     suits: tuple[str, ...]
     value: int = 0
 
-    @property
-    def is_pip(self) -> bool:
-        return self.value > 0
-
-    @property
-    def is_trump(self) -> bool:
-        return len(self.suits) == 2
-
-    @property
-    def is_void(self) -> bool:
-        return not self.suits
-
-    @property
-    def length(self) -> int:
-        """What the card adds to a run's length L (5.1)."""
-        return 2 if self.is_trump else 1
+    def __post_init__(self):
+        object.__setattr__(self, "is_pip", self.value > 0)
+        object.__setattr__(self, "is_trump", len(self.suits) == 2)
+        object.__setattr__(self, "is_void", not self.suits)
+        object.__setattr__(self, "length", 2 if self.is_trump else 1)  # toward a run's length L (5.1)
 
     def carries(self, suit: str) -> bool:
         return suit in self.suits
@@ -166,6 +155,8 @@ def _mixed_points(cards) -> int | None:
     pips, trumps = _split(cards)
     if len(cards) < 6 or len(pips) + len(trumps) != len(cards) or not trumps:
         return None
+    if any(sum(q.suits == p.suits for q in pips) < 2 for p in pips):
+        return None  # a suit with a single pip cannot form a segment
     knit_pairs = [tuple(sorted(t.suits)) for t in trumps]
     for segment_suits in set(_segmentations(pips)):
         if len(segment_suits) == len(trumps) + 1 and _chain_exists(segment_suits, knit_pairs):
@@ -258,9 +249,10 @@ def _kind_tries(pool):
         for positions in _subsets(own, range(6, len(own) + 1)):
             yield "true_sequence", positions
     for pip_part in _subsets(pips, range(4, len(pips) + 1)):
-        for trump_part in _subsets(trumps, range(3)):
-            if len(pip_part) + len(trump_part) >= 6:
-                yield "value_sequence", pip_part + trump_part
+        if _consecutive([pool[i].value for i in pip_part]):
+            for trump_part in _subsets(trumps, range(3)):
+                if len(pip_part) + len(trump_part) >= 6:
+                    yield "value_sequence", pip_part + trump_part
         pip_suits = {pool[i].suits[0] for i in pip_part}
         knits = [i for i in trumps if set(pool[i].suits) <= pip_suits]
         for trump_part in _subsets(knits, range(1, len(pip_part) // 2)):

@@ -40,3 +40,10 @@ def test_wild_voids_in_the_hand_count_for_the_full_hand():
 def test_unknown_kind_is_refused(kind):
     with pytest.raises(ValueError, match="kind"):
         reference_unit_points(kind, ["O7", "W7"])
+
+
+def test_a_shorter_run_can_free_cards_for_a_suit_run():
+    """5.6: K7-K10 capped twice (27) plus the Suit Run K5 K6 and four Sky trumps (10) beat K5-K10 capped (31)."""
+    hand, field = ["K5", "K6", "K7", "K8", "K9", "K10"], ["TKU1", "TKM1", "TWK1", "TOK1"]
+    assert reference_evaluate(hand, field) == (39, 27, 10, 10)
+    assert reference_evaluate(hand, field, trump_multi_unit=False) == (33, 31, 10, 10)
