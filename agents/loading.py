@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 
@@ -81,8 +82,32 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
         return _load_checkpoint(shipped, game_name, seed, f"{game_name}/{agent_name}")
     if Path(name).expanduser().exists():
         return _load_checkpoint_path(Path(name).expanduser(), game, seed)
+    raise _unknown(name, game)
+
+
+def _unknown(name: str, game: str | None) -> UnknownAgentError:
     known = ", ".join(available(game))
-    raise UnknownAgentError(f"unknown agent {name!r}; available: {known} (or the path of a checkpoint folder)")
+    return UnknownAgentError(f"unknown agent {name!r}; available: {known} (or the path of a checkpoint folder)")
+
+
+def describe(name: str) -> dict[str, Any]:
+    """What `load(name)` gives, for listing: `{"name", "game", "kind", "card"}`.
+
+    `kind` is "built-in" (`card` None; `game` None when it plays every game, like `random`) or
+    "checkpoint" (`card` its card.json). Raises like `load`.
+    """
+    if name in _GENERIC:
+        return {"name": name, "game": None, "kind": "built-in", "card": None}
+    game_name, _, agent_name = name.rpartition("/")
+    if agent_name in _PER_GAME.get(game_name, {}):
+        return {"name": name, "game": game_name, "kind": "built-in", "card": None}
+    from cardarena.training.checkpoint import read_card
+
+    folder = _shipped(game_name).get(agent_name) if game_name in _games() else None
+    if folder is None and not Path(name).expanduser().exists():
+        raise _unknown(name, None)
+    card = read_card(folder or Path(name).expanduser())
+    return {"name": name, "game": card["game"], "kind": "checkpoint", "card": card}
 
 
 def _load_checkpoint_path(path: Path, game: str | None, seed: int | None) -> Agent:

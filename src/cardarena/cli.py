@@ -1,4 +1,4 @@
-"""The `cardarena` command line: games, play, eval.
+"""The `cardarena` command line: games, play, eval, train, serve, bot.
 
 Heavy imports (torch, SB3) stay inside the commands that need them, so `--help`, `games`
 and `play` start fast.
@@ -306,6 +306,39 @@ def train(
         table.add_row(name, f"{score['mean']:+.4f}", f"[{low:+.4f}, {high:+.4f}]", f"{score['win_rate']:.3f}")
     console.print(table)
 
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated bots to serve besides the built-ins, e.g. yokir/ppo-selfplay (default: every shipped bot)."),
+    ] = None,
+) -> None:
+    """Serve bots (POST /v1/act) and tables of bots and clients (/v1/tables) over HTTP; docs/protocol.md."""
+    from cardarena.serve.app import serve as run_server
+    from cardarena.serve.bots import Roster
+
+    try:
+        roster = Roster.serving(bots.split(",") if bots else None)
+    except (CardArenaError, ValueError) as err:
+        _fail(err)
+    console.print(f"serving {', '.join(roster.bots)} on http://{host}:{port} (API docs at /docs)", soft_wrap=True, highlight=False)
+    run_server(host, port, roster)
+
+
+@app.command()
+def bot(
+    agent: Annotated[str, typer.Option(help="The bot to play, e.g. yokir/ppo-selfplay.")],
+) -> None:
+    """Answer /v1/act requests on stdio: one JSON request per line in, one JSON line out."""
+    import sys
+
+    from cardarena.serve.stdio import run
+
+    raise typer.Exit(code=run(agent, sys.stdin, sys.stdout))
 
 
 @app.command()

@@ -1,0 +1,1 @@
+"""Opponents for other frontends: the bot and table server, its client and the stdio bot."""

@@ -1,0 +1,181 @@
+"""The HTTP server: bots answer seat views (`/v1/act`), tables seat bots and clients (`/v1/tables`).
+
+Every error is a 4xx with an `ErrorBody` naming the problem. Endpoints are `async` and do their
+(sub-millisecond) work on the event loop, so tables and cached environments need no locks.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from cardarena import __version__
+from cardarena.envs.core.errors import CardArenaError
+
+from .bots import Roster, game_infos
+from .models import ActionRequest, ActRequest, ActResponse, BotInfo, ErrorBody, GameInfo, Health, TableCreated, TableRequest, TableView
+from .errors import status_and_kind
+from .tables import TableRoom
+
+MAX_BODY_BYTES = 64 * 1024
+
+_HTTP_KINDS = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
+
+
+def create_app(roster: Roster, max_body_bytes: int = MAX_BODY_BYTES, clock: Callable[[], float] = time.monotonic) -> FastAPI:
+    """The server's ASGI app over the bots of `roster`."""
+    app = FastAPI(
+        title="cardarena",
+        version=__version__,
+        description="Bots and tables for every registered cardarena game, speaking JSON seat views in canonical card codes.",
+    )
+    room = TableRoom(roster, clock)
+
+    @app.get("/healthz", response_model=Health)
+    async def healthz() -> Health:
+        return Health(games=[info.env_id for info in game_infos()], bots=list(roster.bots))
+
+    @app.get("/v1/games", response_model=list[GameInfo])
+    async def games() -> list[GameInfo]:
+        """Every registered game: player counts, action and observation sizes, config defaults."""
+        return game_infos()
+
+    @app.get("/v1/bots", response_model=list[BotInfo])
+    async def bots() -> list[BotInfo]:
+        """Every bot this server serves, with its card."""
+        return [bot.info() for bot in roster.bots.values()]
+
+    @app.post("/v1/act", response_model=ActResponse, responses=_documented(404, 413, 422))
+    async def act(request: ActRequest) -> ActResponse:
+        """The bot's move in a seat view whose seat is to act."""
+        return roster.act(request)
+
+    @app.post("/v1/tables", response_model=TableCreated, status_code=201, responses=_documented(404, 413, 422, 429))
+    async def create_table(request: TableRequest) -> TableCreated:
+        """Seat bots and clients at a new table; each client seat gets a token."""
+        return room.create(request)
+
+    @app.get("/v1/tables/{table_id}", response_model=TableView, responses=_documented(403, 404, 422))
+    async def read_table(
+        table_id: str,
+        seat: Annotated[int, Query(ge=0, le=1_000)],
+        token: Annotated[str, Query(min_length=1, max_length=200)],
+    ) -> TableView:
+        """One seat's view of the table (the token opens that seat only)."""
+        return room.view(table_id, seat, token)
+
+    @app.post("/v1/tables/{table_id}/actions", response_model=TableView, responses=_documented(403, 404, 409, 413, 422))
+    async def play(table_id: str, request: ActionRequest) -> TableView:
+        """Play a client seat's move; the bots then play until a client is to act."""
+        return room.play(table_id, request.seat, request.token, request.action, request.label)
+
+    app.add_exception_handler(CardArenaError, _cardarena_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    return app
+
+
+def _documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {status: {"model": ErrorBody} for status in statuses}
+
+
+def _error(status: int, kind: str, detail: str) -> JSONResponse:
+    return JSONResponse(ErrorBody(error=kind, detail=detail).model_dump(), status_code=status)
+
+
+async def _cardarena_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, CardArenaError)
+    return _error(*status_and_kind(error), str(error))
+
+
+async def _validation_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    problems = "; ".join(f"{'.'.join(str(part) for part in issue['loc'])}: {issue['msg']}" for issue in error.errors()[:5])
+    return _error(422, "bad_request", problems)
+
+
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, HTTPException)
+    return _error(error.status_code, _HTTP_KINDS.get(error.status_code, "bad_request"), str(error.detail))
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over `max_bytes` gets 413 before the app reads any of it."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int):
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        if not declared.isdigit() or int(declared) > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
+        body, more = b"", True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.max_bytes:
+                await self._refuse(scope, receive, send)
+                return
+        replayed = False
+
+        async def replay() -> dict[str, Any]:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = _error(413, "body_too_large", f"request body over {self.max_bytes} bytes; a seat view fits well within")
+        await response(scope, receive, send)
+
+
+def serve(host: str, port: int, roster: Roster) -> None:
+    """Run the server until interrupted (uvicorn)."""
+    import uvicorn
+
+    uvicorn.run(create_app(roster), host=host, port=port, log_level="warning")
+
+
+@contextmanager
+def serving_in_thread(app: FastAPI, host: str = "127.0.0.1") -> Iterator[str]:
+    """Run `app` on a free port of `host` in a background thread; yields its base URL."""
+    import uvicorn
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    while not server.started:
+        if not thread.is_alive():
+            raise RuntimeError(f"the server on {host} did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://{host}:{listener.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        listener.close()

@@ -1,0 +1,104 @@
+"""The bots a server answers for, loaded once, and how one chooses its move from a seat view alone."""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from cardarena.agents import Agent, available, describe, load
+from cardarena.envs import lookup, registered
+from cardarena.envs.core.env import CardGameEnv
+from cardarena.envs.core.errors import SeatViewError, UnknownAgentError
+from cardarena.envs.core.registry import GameEntry
+
+from .models import ActRequest, ActResponse, BotInfo, GameInfo
+
+_CACHED_TABLES = 32
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A loaded agent with its card; `game` is None for an agent that plays every game."""
+
+    name: str
+    game: str | None
+    agent: Agent
+    description: dict[str, Any]
+
+    def info(self) -> BotInfo:
+        return BotInfo(**self.description)
+
+
+class Roster:
+    """Bots by name, and one environment per (game, config) to rebuild seat views in."""
+
+    def __init__(self, names: list[str]):
+        self.bots = {name: _load(name) for name in dict.fromkeys(names)}
+        self._tables: OrderedDict[tuple[str, str], CardGameEnv] = OrderedDict()
+
+    @classmethod
+    def serving(cls, names: list[str] | None = None) -> Roster:
+        """The built-in bots plus `names` (default: every shipped checkpoint)."""
+        built_in = [name for name in available() if describe(name)["kind"] == "built-in"]
+        return cls([*built_in, *(names if names is not None else available())])
+
+    def bot(self, name: str, entry: GameEntry) -> Bot:
+        """The served bot `name`, if it plays `entry`'s game; UnknownAgentError otherwise."""
+        bot = self.bots.get(name)
+        if bot is None:
+            raise UnknownAgentError(f"unknown bot {name!r}; this server serves: {', '.join(self.bots)}")
+        if bot.game not in (None, entry.name):
+            players = ", ".join(n for n, b in self.bots.items() if b.game in (None, entry.name))
+            raise UnknownAgentError(f"bot {name!r} plays {bot.game}, not {entry.name}; bots for {entry.name}: {players}")
+        return bot
+
+    def act(self, request: ActRequest) -> ActResponse:
+        """The bot's move in the request's seat view, which must be that seat's turn."""
+        entry = lookup(request.game)
+        bot = self.bot(request.bot, entry)
+        env = self.table(entry, request.config)
+        agent = env.load_view(request.seat_view)
+        if env.agent_selection != agent or env.terminations[agent] or env.truncations[agent]:
+            to_act = request.seat_view.get("to_act")
+            raise SeatViewError(f"seat {request.seat_view['seat']} has no move to make in this view (to_act is {to_act!r})")
+        action = int(bot.agent.act(env.observe(agent)))
+        return ActResponse(action=action, action_label=env.action_label(action))
+
+    def table(self, entry: GameEntry, config: dict[str, Any]) -> CardGameEnv:
+        """An environment of `entry` with a validated `config`, reused for the same game and config."""
+        key = (entry.env_id, json.dumps(config, sort_keys=True))
+        env = self._tables.pop(key, None) or new_env(entry, config)
+        self._tables[key] = env
+        if len(self._tables) > _CACHED_TABLES:
+            self._tables.popitem(last=False)
+        return env
+
+
+def new_env(entry: GameEntry, config: dict[str, Any]) -> CardGameEnv:
+    """An environment of `entry`; ConfigError for a bad setting (render_mode is not a client's to set)."""
+    entry.env_cls.game_cls.config_cls.build(**config)
+    return entry.env_cls(**config)
+
+
+def game_infos() -> list[GameInfo]:
+    """Every registered game, for `GET /v1/games`."""
+    return [
+        GameInfo(
+            env_id=entry.env_id,
+            name=entry.name,
+            version=entry.version,
+            min_players=entry.player_counts.start,
+            max_players=entry.player_counts.stop - 1,
+            num_actions=entry.env_cls.game_cls.num_actions,
+            observation_size=entry.env_cls.encoder_cls.observation_size,
+            settings={key: default for key, _, default in entry.env_cls.game_cls.config_cls.describe_fields()},
+        )
+        for entry in registered()
+    ]
+
+
+def _load(name: str) -> Bot:
+    description = describe(name)
+    return Bot(name=name, game=description["game"], agent=load(name), description=description)

@@ -1,0 +1,95 @@
+"""A Python client of the cardarena server (httpx).
+
+    from cardarena.serve.client import Client
+
+    with Client("http://127.0.0.1:8000") as server:
+        table = server.create_table("yokir_v1", ["yokir/ppo-selfplay", "yokir/heuristic", None], seed=7)
+        seat = table["seats"][2]
+        view = server.table(table["table_id"], 2, seat["token"])
+        while not view["finished"]:
+            if view["your_turn"]:
+                move = view["view"]["legal_actions"][0]["label"]
+                view = server.play(table["table_id"], 2, seat["token"], label=move)
+            else:
+                view = server.table(table["table_id"], 2, seat["token"])
+        print(view["rewards"])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from cardarena.envs.core.errors import CardArenaError
+
+
+class ServerError(CardArenaError):
+    """The server refused a request: its status and the error body's kind and detail."""
+
+    def __init__(self, status: int, kind: str, detail: str):
+        super().__init__(f"{status} {kind}: {detail}")
+        self.status = status
+        self.kind = kind
+        self.detail = detail
+
+
+class Client:
+    """One connection pool to a cardarena server; every method returns the response's JSON."""
+
+    def __init__(self, base_url: str, timeout: float = 10.0):
+        self.http = httpx.Client(base_url=base_url, timeout=timeout)
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.http.close()
+
+    def health(self) -> dict[str, Any]:
+        return self._call("GET", "/healthz")
+
+    def games(self) -> list[dict[str, Any]]:
+        return self._call("GET", "/v1/games")
+
+    def bots(self) -> list[dict[str, Any]]:
+        return self._call("GET", "/v1/bots")
+
+    def act(self, bot: str, game: str, seat_view: dict[str, Any], config: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The bot's move in `seat_view`: {"action", "action_label", "legal"}."""
+        return self._call("POST", "/v1/act", json={"bot": bot, "game": game, "config": config or {}, "seat_view": seat_view})
+
+    def create_table(
+        self,
+        game: str,
+        seats: list[str | None],
+        config: dict[str, Any] | None = None,
+        seed: int | None = None,
+        move_time_limit: float | None = None,
+    ) -> dict[str, Any]:
+        """A new table: `seats` has a bot name per bot seat and None per client seat; returns the tokens."""
+        body = {"game": game, "seats": seats, "config": config or {}, "seed": seed, "move_time_limit": move_time_limit}
+        return self._call("POST", "/v1/tables", json=body)
+
+    def table(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
+        """The seat's view of the table."""
+        return self._call("GET", f"/v1/tables/{table_id}", params={"seat": seat, "token": token})
+
+    def play(self, table_id: str, seat: int, token: str, action: int | None = None, label: str | None = None) -> dict[str, Any]:
+        """Play the seat's move, by action id or by label; returns its view after the bots' replies."""
+        body = {"seat": seat, "token": token, "action": action, "label": label}
+        return self._call("POST", f"/v1/tables/{table_id}/actions", json=body)
+
+    def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+        response = self.http.request(method, path, **kwargs)
+        if response.is_error:
+            try:
+                body = response.json()
+                kind, detail = body["error"], body["detail"]
+            except (ValueError, KeyError, TypeError):
+                kind, detail = "http_error", response.text
+            raise ServerError(response.status_code, kind, detail)
+        return response.json()

@@ -1,0 +1,46 @@
+"""The server's own error types, and the HTTP status and short kind of every error a client can cause."""
+
+from __future__ import annotations
+
+from cardarena.envs.core.errors import (
+    CardArenaError,
+    ConfigError,
+    IllegalActionError,
+    SeatViewError,
+    UnknownAgentError,
+    UnknownGameError,
+)
+
+
+class UnknownTableError(CardArenaError, KeyError):
+    """A table id this server does not hold."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class SeatTokenError(CardArenaError, PermissionError):
+    """A seat token that does not open that seat."""
+
+
+class TableLimitError(CardArenaError):
+    """The server holds as many unfinished tables as it may."""
+
+
+# (error type, status, kind); the first match wins, so subclasses come first.
+_ERRORS: list[tuple[type[CardArenaError], int, str]] = [
+    (UnknownTableError, 404, "unknown_table"),
+    (UnknownGameError, 404, "unknown_game"),
+    (UnknownAgentError, 404, "unknown_bot"),
+    (SeatTokenError, 403, "bad_token"),
+    (IllegalActionError, 409, "illegal_action"),
+    (TableLimitError, 429, "too_many_tables"),
+    (SeatViewError, 422, "bad_seat_view"),
+    (ConfigError, 422, "bad_config"),
+    (CardArenaError, 400, "bad_request"),
+]
+
+
+def status_and_kind(error: CardArenaError) -> tuple[int, str]:
+    """The HTTP status and the ErrorBody kind of `error`."""
+    return next((status, kind) for error_type, status, kind in _ERRORS if isinstance(error, error_type))

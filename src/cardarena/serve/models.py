@@ -1,0 +1,117 @@
+"""Requests and responses of the bot server, the table server and the stdio bot (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+SeatView = Annotated[
+    dict[str, Any],
+    Field(description="One seat's view as `env.observe_json(agent)` gives it: docs/protocol.md lists every field."),
+]
+GameSettings = Annotated[
+    dict[str, Any],
+    Field(description="The game's config settings (as `cardarena games` lists them), e.g. {\"match\": true}."),
+]
+
+
+class Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ActRequest(Request):
+    """Ask a bot for its move in one seat view."""
+
+    bot: Name = Field(examples=["yokir/ppo-selfplay"])
+    game: Name = Field(examples=["yokir_v1"])
+    config: GameSettings = {}
+    seat_view: SeatView
+
+
+class ActResponse(BaseModel):
+    """The bot's move: an action id of the game's action table and its label in the game's words."""
+
+    action: int
+    action_label: str = Field(examples=["play MaAt"])
+    legal: Literal[True] = True
+
+
+class ErrorBody(BaseModel):
+    """Every error: a short kind (e.g. `unknown_bot`, `bad_seat_view`) and a message naming the problem."""
+
+    error: str
+    detail: str
+
+
+class GameInfo(BaseModel):
+    env_id: str
+    name: str
+    version: int
+    min_players: int
+    max_players: int
+    num_actions: int
+    observation_size: int
+    settings: dict[str, Any] = Field(description="Each config setting's default.")
+
+
+class BotInfo(BaseModel):
+    name: str
+    game: str | None = Field(description="The game it plays; null when it plays every game.")
+    kind: Literal["built-in", "checkpoint"]
+    card: dict[str, Any] | None = Field(description="A checkpoint's card.json; null for a built-in.")
+
+
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+    games: list[str]
+    bots: list[str]
+
+
+class TableRequest(Request):
+    """A table: one entry per seat, a bot's name or null for a seat played by a client."""
+
+    game: Name = Field(examples=["yokir_v1"])
+    config: GameSettings = {}
+    seats: Annotated[list[Name | None], Field(min_length=1, max_length=64, examples=[["yokir/ppo-selfplay", "yokir/heuristic", None]])]
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(default=None, description="Seed of the deal; random when null.")
+    move_time_limit: Annotated[float, Field(gt=0, le=86_400)] | None = Field(
+        default=None,
+        description="Seconds a client seat has for each move; past it the server plays a uniformly random legal action for it.",
+    )
+
+
+class SeatTicket(BaseModel):
+    seat: int
+    bot: str | None = Field(description="The bot in this seat, or null for a client seat.")
+    token: str | None = Field(description="The client seat's token: it reads this seat's view and plays its moves.")
+
+
+class TableCreated(BaseModel):
+    table_id: str
+    game: str
+    seats: list[SeatTicket]
+
+
+class ActionRequest(Request):
+    """A client seat's move: an action id, or its label (e.g. "play MaAt"), from the view's legal_actions."""
+
+    seat: Annotated[int, Field(ge=0, le=1_000)]
+    token: Name
+    action: Annotated[int, Field(ge=-(2**31), lt=2**31)] | None = None
+    label: Name | None = None
+
+
+class TableView(BaseModel):
+    """One seat's view of a table, and whether it is that seat's turn."""
+
+    table_id: str
+    game: str
+    seat: int
+    to_act: int | None = Field(description="The seat to act, or null when the episode is over.")
+    your_turn: bool
+    finished: bool
+    rewards: list[float] | None = Field(description="Each seat's total reward once the episode is over.")
+    seconds_left: float | None = Field(description="Time left for the seat to act, with a move time limit.")
+    view: SeatView

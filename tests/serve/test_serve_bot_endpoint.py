@@ -1,0 +1,103 @@
+"""POST /v1/act and the listings over real HTTP: legal moves for every decision, 4xx for every bad request."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from conftest import SERVED, acting_views
+
+from cardarena.envs import GAMES
+from cardarena.serve.client import ServerError
+
+
+def test_listings_name_every_game_and_served_bot(client):
+    assert client.health() == {"status": "ok", "games": GAMES, "bots": ["random", "yokir/heuristic", *SERVED]}
+    games = {game["env_id"]: game for game in client.games()}
+    assert list(games) == GAMES
+    yokir = games["yokir_v1"]
+    assert (yokir["env_id"], yokir["min_players"], yokir["num_actions"], yokir["settings"]["match"]) == ("yokir_v1", 3, 29, False)
+    bots = {bot["name"]: bot for bot in client.bots()}
+    assert bots["random"] == {"name": "random", "game": None, "kind": "built-in", "card": None}
+    assert bots["yokir/heuristic"]["game"] == "yokir"
+    assert bots["yokir/ppo-selfplay"]["card"]["env_id"] == "yokir_v1"
+    assert bots["yokir/ppo-selfplay"]["card"]["files"]["policy.pt"]
+
+
+@pytest.mark.parametrize("config", [{}, {"match": True, "target_score": 3}])
+def test_every_bot_answers_a_legal_move_at_every_decision(client, config):
+    for bot in ["random", "yokir/heuristic", *SERVED]:
+        for view in acting_views(seed=11, **config):
+            move = client.act(bot, "yokir_v1", view, config)
+            legal = {action["id"]: action["label"] for action in view["legal_actions"]}
+            assert move["legal"] is True
+            assert legal[move["action"]] == move["action_label"]
+
+
+def test_the_trained_bot_answers_as_its_agent_does(client, roster):
+    from cardarena.envs import make
+
+    env = make("yokir_v1")
+    for view in acting_views(seed=5):
+        agent = env.load_view(view)
+        assert client.act("yokir/ppo-selfplay", "yokir", view)["action"] == roster.bots["yokir/ppo-selfplay"].agent.act(env.observe(agent))
+
+
+def _view():
+    return acting_views(seed=3)[4]
+
+
+def _twice(view):
+    view["hand"][1] = view["hand"][0]
+
+
+@pytest.mark.parametrize(
+    ("change", "status", "kind", "words"),
+    [
+        (lambda body: body.update(bot="yokir/nobody"), 404, "unknown_bot", "unknown bot 'yokir/nobody'"),
+        (lambda body: body.update(game="tilt_v1"), 404, "unknown_game", "unknown game 'tilt_v1'"),
+        (lambda body: body.update(config={"match": "yes"}), 422, "bad_config", "match='yes'"),
+        (lambda body: body.update(config={"render_mode": "human"}), 422, "bad_config", "unknown config key 'render_mode'"),
+        (lambda body: body["seat_view"]["hand"].__setitem__(0, "ZzAr"), 422, "bad_seat_view", "'ZzAr' is not a card code"),
+        (lambda body: _twice(body["seat_view"]), 422, "bad_seat_view", "twice"),
+        (lambda body: body["seat_view"].__setitem__("scores", [0]), 422, "bad_seat_view", "scores"),
+        (lambda body: body["seat_view"].__setitem__("to_act", (body["seat_view"]["seat"] + 1) % 3), 422, "bad_seat_view", "to_act"),
+        (lambda body: body["seat_view"].pop("hand"), 422, "bad_seat_view", "hand: Field required"),
+        (lambda body: body.pop("seat_view"), 422, "bad_request", "seat_view: Field required"),
+        (lambda body: body.update(extra=1), 422, "bad_request", "extra"),
+    ],
+)
+def test_a_bad_request_is_a_4xx_naming_the_problem(client, change, status, kind, words):
+    body = {"bot": "yokir/ppo-selfplay", "game": "yokir_v1", "config": {}, "seat_view": _view()}
+    change(body)
+    response = client.http.post("/v1/act", json=body)
+    assert response.status_code == status
+    assert response.json()["error"] == kind
+    assert words in response.json()["detail"]
+
+
+def test_a_view_of_another_seats_turn_is_refused(client):
+    from cardarena.envs import make
+
+    env = make("yokir_v1")
+    env.reset(seed=1)
+    waiting = next(agent for agent in env.possible_agents if agent != env.agent_selection)
+    with pytest.raises(ServerError, match="has no move to make") as refused:
+        client.act("random", "yokir_v1", env.observe_json(waiting))
+    assert refused.value.status == 422
+
+
+def test_malformed_and_oversized_bodies_are_refused(client, server_url):
+    assert client.http.post("/v1/act", content=b"{not json", headers={"content-type": "application/json"}).status_code == 422
+    huge = json.dumps({"bot": "random", "game": "yokir", "seat_view": {"pad": "x" * 70_000}})
+    response = client.http.post("/v1/act", content=huge, headers={"content-type": "application/json"})
+    assert (response.status_code, response.json()["error"]) == (413, "body_too_large")
+
+    def chunks():
+        yield huge.encode()
+
+    streamed = httpx.post(f"{server_url}/v1/act", content=chunks(), headers={"content-type": "application/json"})
+    assert streamed.status_code == 413
+    deep = "[" * 20_000 + "]" * 20_000
+    assert client.http.post("/v1/act", content=deep, headers={"content-type": "application/json"}).status_code in (400, 422)
