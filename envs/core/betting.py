@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 FOLD, MATCH, RAISE, STAY = "fold", "match", "raise", "stay"
 BETTING_ACTIONS = (STAY, MATCH, RAISE, FOLD)
@@ -70,7 +71,7 @@ class BettingRound:
     pot: int
     current_bet: int = 0
     contributions: list[int] = field(default_factory=list)
-    history: list[tuple[int, str]] = field(default_factory=list)
+    history: list[list[Any]] = field(default_factory=list)
 
     @classmethod
     def open(cls, limits: BettingLimits, stacks: list[int], folded: list[bool], order: list[int], pot: int) -> BettingRound:
@@ -95,7 +96,7 @@ class BettingRound:
     def act(self, action: str) -> None:
         """Play `action` for the seat to act (the caller has checked it is one of `options()`)."""
         seat = self.to_act.pop(0)
-        self.history.append((seat, action))
+        self.history.append([seat, action])
         if action == FOLD:
             self.folded[seat] = True
         elif action == MATCH:

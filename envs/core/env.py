@@ -154,6 +154,8 @@ class CardGameEnv(AECEnv):
         """Each seat's reward for the move just played: the change in its return, also accumulated."""
         returns = self.game.returns(self.state)
         for agent, after, before in zip(self.possible_agents, returns, self._returns):
+            if agent not in self.rewards:
+                continue
             reward = after - before
             self.rewards[agent] = reward
             self._cumulative_rewards[agent] += reward
@@ -170,8 +172,12 @@ class CardGameEnv(AECEnv):
                 self.terminations[agent] = terminal
                 self.truncations[agent] = truncated
             self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[self._to_act]
+            return
+        self.agent_selection = self.possible_agents[self._to_act]
+        for agent in self.agents:
+            if self.game.seat_done(self.state, self._seat[agent]):
+                self.terminations[agent] = True
+        self._deads_step_first()
 
     def _penalize(self, offender: int) -> None:
         for agent in self.agents:

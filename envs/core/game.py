@@ -64,6 +64,10 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def is_truncated(self, state: StateT) -> bool: ...
 
+    def seat_done(self, state: StateT, seat: int) -> bool:
+        """Whether `seat` has left a running episode for good (e.g. eliminated); it is never selected again."""
+        return False
+
     @abstractmethod
     def action_label(self, state: StateT, action: int) -> str:
         """The action in the game's words and card codes, at this decision point."""

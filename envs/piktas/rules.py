@@ -312,7 +312,8 @@ def initial_deal(deck: list[str], num_players: int, dealer: int) -> dict[str, li
     if sorted(ids) not in (list(range(len(DECK))), list(range(FIRST_VOID))):
         raise ValueError(f"deck must be the {len(DECK)}-card deck or the {FIRST_VOID}-card deck without voids, in any order")
     _require_table(num_players, dealer)
-    hands, field, rest = initial_deal_ids(ids, num_players, dealer)
+    order = [(dealer + k) % num_players for k in range(1, num_players + 1)]
+    hands, field, rest = deal_hands_and_field_ids(ids, order, num_players)
     return {
         "hands": [[DECK[c] for c in hand] for hand in hands],
         "field": [[DECK[c] for c in stack] for stack in field],
@@ -320,13 +321,18 @@ def initial_deal(deck: list[str], num_players: int, dealer: int) -> dict[str, li
     }
 
 
-def initial_deal_ids(deck: Sequence[int], num_players: int, dealer: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
-    """`initial_deal` on deck indices: (hands in dealing order, field positions, rest of the deck)."""
+def deal_hands_and_field_ids(
+    deck: Sequence[int], order: Sequence[int], num_players: int
+) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """Deal 6 passes to the seats of `order` (clockwise from the dealer's left), then 3 field positions.
+
+    Returns (hands in dealing order, one per seat of the table; field positions; rest of the deck).
+    """
     hands: list[list[int]] = [[] for _ in range(num_players)]
-    order = [(dealer + k) % num_players for k in range(1, num_players + 1)]
-    for position, card in enumerate(deck[: HAND_SIZE * num_players]):
-        hands[order[position % num_players]].append(card)
-    rest = list(deck[HAND_SIZE * num_players :])
+    dealt = HAND_SIZE * len(order)
+    for position, card in enumerate(deck[:dealt]):
+        hands[order[position % len(order)]].append(card)
+    rest = list(deck[dealt:])
     field = []
     for _ in range(INITIAL_FIELD_POSITIONS):
         stack, rest = deal_position_ids(rest)

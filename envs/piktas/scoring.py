@@ -614,3 +614,51 @@ def _close_with_suit_run(used, cover, points, unit, card, pips, carriers, faces,
         if _better(total, top_unit, top_card, best_total, best_unit, best_card):
             best_total, best_unit, best_card = total, top_unit, top_card
     return best_total, best_unit, best_card
+
+
+@njit(cache=True)
+def secured_after_exchanges(hand, bottoms, voids_on, num_slots, positions, trump_multi_unit, highest_unit_only, wild_voids):
+    """Secured total after every exchange action id 0..num_slots*positions: -1 where illegal.
+
+    The secured pool is the hand plus the cards of covered positions (and, with wild voids, the
+    voids on them): what no opponent can take away. hand: sorted deck indices; bottoms[j]: the
+    non-void card of position j (-1 for none); voids_on[j]: voids lying on position j.
+    """
+    first_void = 70
+    scores = np.full(1 + num_slots * positions, -1, np.int64)
+    for action in range(scores.shape[0]):
+        slot, target = -1, -1
+        if action > 0:
+            slot, target = (action - 1) // positions, (action - 1) % positions
+            if slot >= hand.shape[0] or target >= bottoms.shape[0] or bottoms[target] < 0 or voids_on[target] > 0:
+                continue
+        items = np.empty(hand.shape[0] + 2 * bottoms.shape[0] + 2, np.int64)
+        n = 0
+        blocked = False
+        for i in range(hand.shape[0]):
+            card = hand[i]
+            if i == slot:
+                if card >= first_void:
+                    continue
+                card = bottoms[target]
+            if card >= first_void and not wild_voids:
+                blocked = True
+                continue
+            items[n] = card
+            n += 1
+        hand_items = n
+        for j in range(bottoms.shape[0]):
+            covered = voids_on[j] > 0 or (j == target and hand[slot] >= first_void)
+            if not covered:
+                continue
+            if bottoms[j] >= 0:
+                items[n] = bottoms[j]
+                n += 1
+            if wild_voids:
+                for _ in range(voids_on[j] + (1 if j == target else 0)):
+                    items[n] = first_void
+                    n += 1
+        allowed = hand_items > 0 and not blocked and not highest_unit_only
+        total, _, _ = score_pool(items[:n], (1 << hand_items) - 1, allowed, trump_multi_unit, highest_unit_only)
+        scores[action] = total
+    return scores

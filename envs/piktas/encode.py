@@ -1,0 +1,295 @@
+"""Piktas's observation vector, JSON seat view, rendering and action table.
+
+Action table (rulebook 4.6, R45), `Discrete(35)` at every table size:
+
+| ids            | action                                                     | when                 |
+|----------------|------------------------------------------------------------|----------------------|
+| 0              | pass                                                       | exchange turn        |
+| 1 + 5*i + j    | hand slot i onto field position j: swap, or void when      | exchange turn        |
+|                | slot i holds a void (slot = hand sorted by deck index)     |                      |
+| 31, 32, 33, 34 | stay, match, raise, fold                                   | betting round        |
+
+Observation: float32 vector in [0, 1], seat-relative ("rel" = seats counted clockwise from the
+observer, 0 = self), padded to 11 seats; `SLICES` names every segment, docs/games/piktas.md
+tables them. It includes the seat's own `evaluate` tuple and, for every exchange action, the
+*secured* score after it: the score of the hand with only the covered field cards, which no
+opponent can take away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cardarena.envs.core.game import Encoder
+
+from . import rules
+from .game import (
+    EXCHANGE,
+    EXCHANGE_POSITIONS,
+    FIRST_EXCHANGE,
+    NUM_ACTIONS,
+    NUM_CYCLES,
+    NUM_EXCHANGE_ACTIONS,
+    OVER,
+    PHASE_NAMES,
+    PiktasGame,
+    PiktasState,
+)
+from .scoring import secured_after_exchanges
+from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+
+NUM_CARDS = len(DECK)
+MAX_POSITIONS = FIELD_SIZE  # one position per field deal
+SCORE_SCALE = 60.0  # totals above this are rare; features are clipped to 1
+UNIT_SCALE = 40.0
+FACE_SCALE = 10.0
+
+ACTION_NAMES = (
+    ["pass"]
+    + [f"slot {slot} -> position {position}" for slot in range(HAND_SIZE) for position in range(EXCHANGE_POSITIONS)]
+    + ["stay", "match", "raise", "fold"]
+)
+assert len(ACTION_NAMES) == NUM_ACTIONS
+
+_SEGMENTS = [
+    ("hand_slots", HAND_SIZE * NUM_CARDS),  # slot i: the i-th card of the sorted hand
+    ("field_positions", MAX_POSITIONS * NUM_CARDS),  # position j: its non-void card (covered or not)
+    ("position_covered", MAX_POSITIONS),  # a void lies on position j
+    ("position_exists", MAX_POSITIONS),
+    ("pool", NUM_CARDS),  # own pool: non-void hand cards and every field card
+    ("held_by_opponents", NUM_CARDS),  # field cards opponents took and still hold (public history)
+    ("evaluation", 4),  # own evaluate tuple: total, best_unit, best_card, hand_high
+    ("secured_after", NUM_EXCHANGE_ACTIONS),  # secured score after each exchange action id (legal ones)
+    ("hand_sizes", MAX_PLAYERS),  # per rel seat, / 6
+    ("taken_counts", MAX_PLAYERS),  # field cards each rel seat holds, / 6
+    ("exchanges", 3 * MAX_PLAYERS),  # per rel seat: passes, swaps, voids laid this round, / 3
+    ("in_round", MAX_PLAYERS),  # rel seat is dealt in this round (seated and not eliminated)
+    ("table_size", MAX_PLAYERS - MIN_PLAYERS + 1),  # one-hot, 2..11
+    ("dealer", MAX_PLAYERS),  # rel seat
+    ("to_act", MAX_PLAYERS),  # rel seat
+    ("phase", 3),  # exchange, betting, over
+    ("cycle", NUM_CYCLES),
+    ("deck_left", 1),  # / 72
+    ("chips", MAX_PLAYERS),  # gambling: stack per rel seat, / (starting_chips * table size)
+    ("contributions", MAX_PLAYERS),  # gambling: this betting round, / (raise_amount * (max_raises + 1))
+    ("folded", MAX_PLAYERS),
+    ("pot", 1),  # / (starting_chips * table size)
+    ("to_match", 1),  # chips the seat must add to match, / (raise_amount * (max_raises + 1))
+    ("raises", 1),  # raises made this betting round / max_raises
+    ("gambling", 1),
+    ("match_scores", MAX_PLAYERS),  # casual match: total score per rel seat / (60 * num_rounds)
+    ("round", 1),  # rounds played / num_rounds
+    ("match", 1),  # num_rounds > 1
+]
+
+
+def _slices() -> dict[str, slice]:
+    slices, start = {}, 0
+    for name, size in _SEGMENTS:
+        slices[name] = slice(start, start + size)
+        start += size
+    return slices
+
+
+SLICES = _slices()
+OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
+_BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
+_START = {name: piece.start for name, piece in SLICES.items()}
+
+
+def secured_scores(game: PiktasGame, hand: list[int], positions: list[list[int]]) -> np.ndarray:
+    """Secured score after each exchange action id (-1 where illegal): the hand plus the covered
+    field cards, which no opponent can take away (compiled, see scoring.py)."""
+    bottoms = np.array([stack[0] if stack and not rules.is_void(stack[0]) else -1 for stack in positions], np.int64)
+    voids_on = np.array([sum(rules.is_void(card) for card in stack) for stack in positions], np.int64)
+    return secured_after_exchanges(
+        np.array(hand, np.int64), bottoms, voids_on, HAND_SIZE, EXCHANGE_POSITIONS, *game.config.scoring_flags
+    )
+
+
+class PiktasEncoder(Encoder[PiktasState]):
+    observation_size = OBSERVATION_SIZE
+    game: PiktasGame
+
+    def observation(self, state: PiktasState, seat: int) -> np.ndarray:
+        obs = _BLANK.copy()
+        n = self.game.num_players
+        rel = [(other - seat) % n for other in range(n)]
+        self._encode_cards(obs, state, seat)
+        self._encode_exchanges(obs, state, seat, rel)
+        for other in range(n):
+            obs[_START["hand_sizes"] + rel[other]] = len(state.hands[other]) / HAND_SIZE
+            obs[_START["in_round"] + rel[other]] = float(state.active[other])
+        obs[_START["table_size"] + n - MIN_PLAYERS] = 1.0
+        obs[_START["dealer"] + rel[state.dealer]] = 1.0
+        to_act = self.game.current_player(state)
+        if to_act >= 0:
+            obs[_START["to_act"] + rel[to_act]] = 1.0
+        obs[_START["phase"] + state.phase] = 1.0
+        if state.phase == EXCHANGE:
+            obs[_START["cycle"] + state.cycle - 1] = 1.0
+        obs[_START["deck_left"]] = len(state.deck) / NUM_CARDS
+        if self.game.config.mode == "gambling":
+            self._encode_chips(obs, state, seat, rel)
+        self._encode_match(obs, state, rel)
+        return obs
+
+    def _encode_cards(self, obs: np.ndarray, state: PiktasState, seat: int) -> None:
+        hand = state.hands[seat]
+        for slot, card in enumerate(hand):
+            obs[_START["hand_slots"] + slot * NUM_CARDS + card] = 1.0
+            if not rules.is_void(card):
+                obs[_START["pool"] + card] = 1.0
+        for position, stack in enumerate(state.field):
+            obs[_START["position_exists"] + position] = 1.0
+            if stack and not rules.is_void(stack[0]):
+                obs[_START["field_positions"] + position * NUM_CARDS + stack[0]] = 1.0
+                obs[_START["pool"] + stack[0]] = 1.0
+            if len(stack) > 1 or (stack and rules.is_void(stack[0])):
+                obs[_START["position_covered"] + position] = 1.0
+        for other, holdings in enumerate(state.taken):
+            if other != seat:
+                for card in holdings:
+                    obs[_START["held_by_opponents"] + card] = 1.0
+        evaluation = self.game.evaluate(state, seat)
+        for k, scale in enumerate((SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)):
+            obs[_START["evaluation"] + k] = min(evaluation[k] / scale, 1.0)
+        if state.phase == EXCHANGE and self.game.current_player(state) == seat:
+            secured = secured_scores(self.game, hand, state.field)
+            start = _START["secured_after"]
+            obs[start : start + NUM_EXCHANGE_ACTIONS] = np.clip(secured / SCORE_SCALE, 0.0, 1.0)
+
+    def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
+        for other, holdings in enumerate(state.taken):
+            obs[_START["taken_counts"] + rel[other]] = len(holdings) / HAND_SIZE
+        for actor, action, given, _taken in state.history:
+            kind = 0 if action == 0 else (2 if rules.is_void(given) else 1)
+            obs[_START["exchanges"] + 3 * rel[actor] + kind] += 1.0 / NUM_CYCLES
+
+    def _encode_chips(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
+        config, n = self.game.config, self.game.num_players
+        bank = config.starting_chips * n
+        bet_scale = config.raise_amount * (config.max_raises + 1)
+        contributions = state.bets["contributions"] if state.bets else [0] * n
+        current_bet = state.bets["current_bet"] if state.bets else 0
+        for other in range(n):
+            obs[_START["chips"] + rel[other]] = state.chips[other] / bank
+            obs[_START["contributions"] + rel[other]] = contributions[other] / bet_scale
+            obs[_START["folded"] + rel[other]] = float(state.folded[other]) if state.folded else 0.0
+        obs[_START["pot"]] = min(state.pot / bank, 1.0)
+        obs[_START["to_match"]] = (current_bet - contributions[seat]) / bet_scale
+        if config.max_raises:
+            obs[_START["raises"]] = current_bet // config.raise_amount / config.max_raises
+        obs[_START["gambling"]] = 1.0
+
+    def _encode_match(self, obs: np.ndarray, state: PiktasState, rel: list[int]) -> None:
+        config = self.game.config
+        if config.num_rounds == 1:
+            return
+        for other, total in enumerate(state.scores):
+            obs[_START["match_scores"] + rel[other]] = min(total / (SCORE_SCALE * config.num_rounds), 1.0)
+        obs[_START["round"]] = state.round_number / config.num_rounds
+        obs[_START["match"]] = 1.0
+
+    def seat_view(self, state: PiktasState, seat: int) -> dict[str, Any]:
+        config = self.game.config
+        to_act = self.game.current_player(state)
+        bets = state.bets
+        return {
+            "game": self.game.env_id,
+            "seat": seat,
+            "num_players": self.game.num_players,
+            "mode": config.mode,
+            "round": state.round_number,
+            "num_rounds": config.num_rounds,
+            "dealer": state.dealer,
+            "phase": PHASE_NAMES[state.phase],
+            "cycle": state.cycle if state.phase == EXCHANGE else None,
+            "to_act": to_act if to_act >= 0 else None,
+            "hand": [DECK[c] for c in state.hands[seat]],
+            "field": [[DECK[c] for c in stack] for stack in state.field],
+            "hand_sizes": [len(hand) for hand in state.hands],
+            "deck_size": len(state.deck),
+            "in_round": list(state.active),
+            "exchanges": [_exchange_record(entry) for entry in state.history],
+            "held_from_field": [[DECK[c] for c in sorted(holdings)] for holdings in state.taken],
+            "evaluation": list(self.game.evaluate(state, seat)),
+            "scores": list(state.scores),
+            "chips": list(state.chips) if config.mode == "gambling" else None,
+            "pot": state.pot if config.mode == "gambling" else None,
+            "betting": None
+            if bets is None
+            else {
+                "current_bet": bets["current_bet"],
+                "contributions": list(bets["contributions"]),
+                "folded": list(state.folded),
+                "actions": [{"seat": s, "action": a} for s, a in bets["history"]],
+            },
+            "showdowns": [_showdown_record(record) for record in state.showdowns],
+            "returns": list(state.returns) if state.terminal else None,
+        }
+
+    def render(self, state: PiktasState, seat: int | None) -> str:
+        game = self.game
+        config = game.config
+        to_act = game.current_player(state)
+        shown_round = min(state.round_number + 1, config.num_rounds)
+        header = f"{game.env_id}  round {shown_round}/{config.num_rounds}  dealer seat {state.dealer}"
+        header += f"  phase {PHASE_NAMES[state.phase]}" + (f" (cycle {state.cycle})" if state.phase == EXCHANGE else "")
+        lines = [header, "field: " + "  ".join(_position_text(j, stack) for j, stack in enumerate(state.field))]
+        for s in range(game.num_players):
+            if not state.active[s]:
+                lines.append(f"  seat {s}: eliminated")
+                continue
+            visible = seat is None or s == seat or state.phase == OVER
+            hand = " ".join(DECK[c] for c in state.hands[s]) if visible else " ".join(["??"] * len(state.hands[s]))
+            marker = ">" if s == to_act else " "
+            extra = f"  chips {state.chips[s]}" if config.mode == "gambling" else f"  score {state.scores[s]}"
+            if visible and state.phase != OVER:
+                extra += f"  evaluate {game.evaluate(state, s)}"
+            if state.folded and state.folded[s]:
+                extra += "  folded"
+            lines.append(f"{marker} seat {s}: {hand:<26}{extra}")
+        if config.mode == "gambling":
+            lines.append(f"pot {state.pot}")
+        if state.showdowns:
+            last = state.showdowns[-1]
+            results = ", ".join(f"seat {s} {tuple(e)}" for s, e in last["evaluations"].items())
+            lines.append(f"last showdown: {results or 'no hands shown'}; winners {last['winners']}")
+        if state.terminal:
+            lines.append("result: " + ", ".join(f"seat {s} {r:+.3f}" for s, r in enumerate(state.returns)))
+        return "\n".join(lines)
+
+
+def _position_text(position: int, stack: list[int]) -> str:
+    if not stack:
+        return f"[{position}] -"
+    cards = " ".join(DECK[c] for c in stack)
+    return f"[{position}] {cards}" + (" (covered)" if len(stack) > 1 or rules.is_void(stack[0]) else "")
+
+
+def _exchange_record(entry: list[int]) -> dict[str, Any]:
+    seat, action, given, taken = entry
+    if action == 0:
+        return {"seat": seat, "action": "pass"}
+    position = (action - FIRST_EXCHANGE) % EXCHANGE_POSITIONS
+    if rules.is_void(given):
+        return {"seat": seat, "action": "void", "void": DECK[given], "position": position}
+    return {"seat": seat, "action": "swap", "given": DECK[given], "taken": DECK[taken], "position": position}
+
+
+def _showdown_record(record: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "round": record["round"],
+        "dealer": record["dealer"],
+        "field": [[DECK[c] for c in stack] for stack in record["field"]],
+        "hands": {seat: [DECK[c] for c in hand] for seat, hand in record["hands"].items()},
+        "evaluations": record["evaluations"],
+        "winners": record["winners"],
+        **({"scores": record["scores"]} if "scores" in record else {}),
+        **({"payout": record["payout"]} if "payout" in record else {}),
+    }
+
+

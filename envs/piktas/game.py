@@ -1,0 +1,355 @@
+"""Piktas as a state machine: deal, three exchange cycles, (betting), showdown; rounds of a match.
+
+Follows ../shared/rules/piktas.md; section numbers below refer to it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from cardarena.envs.core import betting
+from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.game import Game
+
+from . import rules
+from .rules import DECK, FIRST_VOID, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+
+NUM_CYCLES = 3
+EXCHANGE_POSITIONS = 5
+PASS = 0
+FIRST_EXCHANGE = 1
+NUM_EXCHANGE_ACTIONS = FIRST_EXCHANGE + HAND_SIZE * EXCHANGE_POSITIONS
+STAY, MATCH, RAISE, FOLD = range(NUM_EXCHANGE_ACTIONS, NUM_EXCHANGE_ACTIONS + 4)
+NUM_ACTIONS = FOLD + 1
+BETTING_IDS = {betting.STAY: STAY, betting.MATCH: MATCH, betting.RAISE: RAISE, betting.FOLD: FOLD}
+BETTING_NAMES = {action: name for name, action in BETTING_IDS.items()}
+
+EXCHANGE, BETTING, OVER = range(3)
+PHASE_NAMES = ("exchange", "betting", "over")
+
+
+class PiktasConfig(GameConfig):
+    """Piktas's settings (rulebook sections 3.1 and 8)."""
+
+    num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
+    mode: Literal["casual", "gambling"] = "casual"
+    num_rounds: Annotated[int, Field(ge=1)] = 1
+    first_dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] = 0
+    casual_reward: Literal["score_diff", "win"] = "score_diff"
+    starting_chips: Annotated[int, Field(ge=1)] = 100
+    buy_in: Annotated[int, Field(ge=1)] = 10
+    raise_amount: Annotated[int, Field(ge=1)] = 10
+    max_raises: Annotated[int, Field(ge=0)] = 3
+    use_voids: bool = True
+    wild_voids: bool = False
+    trump_multi_unit: bool = True
+    highest_unit_only: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PiktasConfig:
+        if self.first_dealer >= self.num_players:
+            raise ValueError(f"first_dealer={self.first_dealer} must be a seat from 0 to {self.num_players - 1}")
+        if self.starting_chips < self.buy_in:
+            raise ValueError(f"starting_chips={self.starting_chips} must be at least buy_in={self.buy_in}")
+        if self.wild_voids and not self.use_voids:
+            raise ValueError("wild_voids=True needs use_voids=True")
+        return self
+
+    @property
+    def scoring_flags(self) -> tuple[bool, bool, bool]:
+        return self.trump_multi_unit, self.highest_unit_only, self.wild_voids
+
+
+@dataclass(slots=True)
+class PiktasState:
+    """Everything about one episode. Cards are deck indices; hands are sorted (slot order, 4.6)."""
+
+    deal_seed: int
+    dealer: int
+    chips: list[int]
+    scores: list[int]
+    active: list[bool]  # not eliminated (gambling matches)
+    round_number: int = 0
+    deck: list[int] = dataclasses.field(default_factory=list)
+    hands: list[list[int]] = dataclasses.field(default_factory=list)
+    field: list[list[int]] = dataclasses.field(default_factory=list)  # positions in deal order, each a stack bottom -> top
+    phase: int = EXCHANGE
+    cycle: int = 1
+    order: list[int] = dataclasses.field(default_factory=list)  # active seats, clockwise from the dealer's left
+    turn: int = 0  # index into `order` during an exchange cycle
+    history: list[list[int]] = dataclasses.field(default_factory=list)  # [seat, action, card given, card taken or -1]
+    taken: list[list[int]] = dataclasses.field(default_factory=list)  # field cards each seat took and still holds
+    pot: int = 0
+    round_start_chips: list[int] = dataclasses.field(default_factory=list)
+    bets: dict[str, Any] | None = None  # the open betting round (envs/core/betting.BettingRound fields)
+    folded: list[bool] = dataclasses.field(default_factory=list)
+    showdowns: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # one per finished round
+    returns: list[float] = dataclasses.field(default_factory=list)
+    terminal: bool = False
+
+
+class PiktasGame(Game[PiktasState]):
+    name = "piktas"
+    version = 1
+    config_cls = PiktasConfig
+    num_actions = NUM_ACTIONS
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    config: PiktasConfig
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    def new_state(self, seed: int) -> PiktasState:
+        n, config = self.num_players, self.config
+        state = PiktasState(
+            deal_seed=seed,
+            dealer=config.first_dealer,
+            chips=[config.starting_chips] * n,
+            scores=[0] * n,
+            active=[True] * n,
+            returns=[0.0] * n,
+        )
+        self._start_round(state)
+        return state
+
+    def current_player(self, state: PiktasState) -> int:
+        if state.phase == EXCHANGE:
+            return state.order[state.turn]
+        if state.phase == BETTING:
+            return state.bets["to_act"][0]
+        return -1
+
+    def legal_actions(self, state: PiktasState) -> list[int]:
+        if state.phase == EXCHANGE:
+            return exchange_action_ids(state.hands[state.order[state.turn]], state.field)
+        if state.phase == BETTING:
+            return sorted(BETTING_IDS[name] for name in self._betting(state).options())
+        return []
+
+    def apply(self, state: PiktasState, action: int) -> None:
+        if state.phase == EXCHANGE:
+            self._exchange(state, action)
+        else:
+            self._bet(state, action)
+
+    def returns(self, state: PiktasState) -> list[float]:
+        return state.returns
+
+    def is_terminal(self, state: PiktasState) -> bool:
+        return state.terminal
+
+    def is_truncated(self, state: PiktasState) -> bool:
+        return False
+
+    def seat_done(self, state: PiktasState, seat: int) -> bool:
+        """An eliminated seat leaves the episode early (6.5)."""
+        return not state.active[seat]
+
+    def action_label(self, state: PiktasState, action: int) -> str:
+        if action == PASS:
+            return "pass"
+        if FIRST_EXCHANGE <= action < NUM_EXCHANGE_ACTIONS:
+            slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
+            seat = self.current_player(state)
+            hand = state.hands[seat] if seat >= 0 and state.phase == EXCHANGE else []
+            if slot < len(hand) and position < len(state.field) and state.field[position]:
+                card, target = hand[slot], state.field[position][0]
+                verb = "void" if rules.is_void(card) else "swap"
+                return f"{verb}:{DECK[card]}:{DECK[target]}"
+            return f"hand slot {slot} onto field position {position}"
+        if action in BETTING_NAMES:
+            return BETTING_NAMES[action]
+        return f"unknown action {action}"
+
+    def evaluate(self, state: PiktasState, seat: int) -> tuple[int, int, int, int]:
+        """The seat's `evaluate` tuple for its pool as it stands (hand + every field card)."""
+        return rules.evaluate_ids(state.hands[seat], field_cards(state.field), *self.config.scoring_flags)
+
+    def clone(self, state: PiktasState) -> PiktasState:
+        return self.state_from_json(self.state_to_json(state))
+
+    def state_to_json(self, state: PiktasState) -> dict[str, Any]:
+        return {"game": self.env_id, **dataclasses.asdict(state)}
+
+    def state_from_json(self, data: dict[str, Any]) -> PiktasState:
+        if data.get("game", self.env_id) != self.env_id:
+            raise ValueError(f"state is for {data.get('game')!r}, not {self.env_id}")
+        fields = {key: value for key, value in data.items() if key != "game"}
+        return PiktasState(**_deep_copy(fields))
+
+    # ------------------------------------------------------------ rounds (3.4, 4.1, 4.4)
+
+    def _start_round(self, state: PiktasState) -> None:
+        config, n = self.config, self.num_players
+        if config.mode == "gambling":
+            state.active = [active and chips >= config.buy_in for active, chips in zip(state.active, state.chips)]
+            state.round_start_chips = list(state.chips)
+            for seat in self._active_seats(state):
+                state.chips[seat] -= config.buy_in
+                state.pot += config.buy_in
+        state.order = [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.active[seat]]
+        deck = random.Random(hand_seed(state.deal_seed, state.round_number)).sample(
+            range(len(DECK) if config.use_voids else FIRST_VOID), len(DECK) if config.use_voids else FIRST_VOID
+        )
+        hands, state.field, state.deck = rules.deal_hands_and_field_ids(deck, state.order, n)
+        state.hands = [sorted(hand) for hand in hands]
+        state.phase, state.cycle, state.turn = EXCHANGE, 1, 0
+        state.history, state.taken = [], [[] for _ in range(n)]
+        state.folded = [not active for active in state.active]
+        state.bets = None
+
+    def _active_seats(self, state: PiktasState) -> list[int]:
+        return [seat for seat, active in enumerate(state.active) if active]
+
+    def _exchange(self, state: PiktasState, action: int) -> None:
+        seat = state.order[state.turn]
+        given, taken = -1, -1
+        if action != PASS:
+            slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
+            hand, stack = state.hands[seat], state.field[position]
+            given = hand.pop(slot)
+            if rules.is_void(given):
+                stack.append(given)
+            else:
+                taken = stack[0]
+                stack[0] = given
+                hand.append(taken)
+                hand.sort()
+                holdings = state.taken[seat]
+                if given in holdings:
+                    holdings.remove(given)
+                holdings.append(taken)
+        state.history.append([seat, action, given, taken])
+        state.turn += 1
+        if state.turn < len(state.order):
+            return
+        stack, state.deck = rules.deal_position_ids(state.deck)
+        if stack:
+            state.field.append(stack)
+        state.turn = 0
+        state.cycle += 1
+        if state.cycle <= NUM_CYCLES:
+            return
+        if self.config.mode == "gambling":
+            self._open_betting(state)
+        else:
+            self._showdown(state)
+
+    # ------------------------------------------------------------ betting (section 6)
+
+    def _limits(self) -> betting.BettingLimits:
+        return betting.BettingLimits(self.config.raise_amount, self.config.max_raises)
+
+    def _betting(self, state: PiktasState) -> betting.BettingRound:
+        return betting.BettingRound(limits=self._limits(), **state.bets)
+
+    def _open_betting(self, state: PiktasState) -> None:
+        bets = betting.BettingRound.open(self._limits(), state.chips, state.folded, state.order, state.pot)
+        state.phase = BETTING
+        self._store_betting(state, bets)
+
+    def _store_betting(self, state: PiktasState, bets: betting.BettingRound) -> None:
+        state.bets = {f.name: _deep_copy(getattr(bets, f.name)) for f in dataclasses.fields(bets) if f.name != "limits"}
+        state.chips, state.pot, state.folded = list(bets.stacks), bets.pot, list(bets.folded)
+
+    def _bet(self, state: PiktasState, action: int) -> None:
+        bets = self._betting(state)
+        bets.act(BETTING_NAMES[action])
+        self._store_betting(state, bets)
+        if bets.finished:
+            self._showdown(state)
+
+    # ------------------------------------------------------------ showdown and rewards (4.3, 6.4, 7)
+
+    def _showdown(self, state: PiktasState) -> None:
+        config, n = self.config, self.num_players
+        in_play = [seat for seat in state.order if not state.folded[seat]]
+        shown = in_play if len(in_play) > 1 else []
+        results = {seat: self.evaluate(state, seat) for seat in shown}
+        winners = [shown[i] for i in rules.best_seats([results[seat] for seat in shown])] if shown else in_play
+        record: dict[str, Any] = {
+            "round": state.round_number,
+            "dealer": state.dealer,
+            "field": [list(stack) for stack in state.field],
+            "hands": {str(seat): list(state.hands[seat]) for seat in shown},
+            "evaluations": {str(seat): list(results[seat]) for seat in shown},
+            "winners": winners,
+        }
+        if config.mode == "gambling":
+            payout = betting.split_pot(state.pot, winners, (state.dealer + 1) % n, n)
+            state.chips = [chips + paid for chips, paid in zip(state.chips, payout)]
+            state.pot = 0
+            round_rewards = [float(after - before) for after, before in zip(state.chips, state.round_start_chips)]
+            record["payout"] = payout
+        else:
+            round_scores = [results[seat][0] for seat in range(n)]
+            state.scores = [total + s for total, s in zip(state.scores, round_scores)]
+            record["scores"] = round_scores
+            round_rewards = _score_diff(round_scores) if config.casual_reward == "score_diff" else [0.0] * n
+        state.showdowns.append(record)
+        state.returns = [total + r for total, r in zip(state.returns, round_rewards)]
+        state.phase = OVER
+        state.round_number += 1
+        if self._episode_over(state):
+            self._finish(state, winners)
+            return
+        state.dealer = self._next_dealer(state)
+        self._start_round(state)
+
+    def _episode_over(self, state: PiktasState) -> bool:
+        if state.round_number >= self.config.num_rounds:
+            return True
+        if self.config.mode == "gambling":
+            state.active = [active and chips >= self.config.buy_in for active, chips in zip(state.active, state.chips)]
+            return sum(state.active) < 2
+        return False
+
+    def _next_dealer(self, state: PiktasState) -> int:
+        n = self.num_players
+        return next(seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.active[seat])
+
+    def _finish(self, state: PiktasState, round_winners: list[int]) -> None:
+        state.terminal = True
+        config, n = self.config, self.num_players
+        if config.mode == "casual" and config.casual_reward == "win":
+            if config.num_rounds == 1:
+                won = round_winners
+            else:
+                top = max(state.scores)
+                won = [seat for seat in range(n) if state.scores[seat] == top]
+            state.returns = [(1 / len(won) if seat in won else 0.0) - 1 / n for seat in range(n)]
+
+
+def field_cards(positions: list[list[int]]) -> list[int]:
+    """Every card in the field, flat: bottom cards (covered ones included) and voids."""
+    return [card for stack in positions for card in stack]
+
+
+def exchange_action_ids(hand: list[int], positions: list[list[int]]) -> list[int]:
+    """Legal action ids of an exchange turn (4.6): pass, and slot x uncovered position."""
+    open_positions = [j for j, stack in enumerate(positions[:EXCHANGE_POSITIONS]) if rules.is_uncovered(stack)]
+    return [PASS] + [
+        FIRST_EXCHANGE + EXCHANGE_POSITIONS * slot + j for slot in range(len(hand)) for j in open_positions
+    ]
+
+
+def _score_diff(scores: list[int]) -> list[float]:
+    """s_i minus the mean of the other seats' scores (section 7); sums to 0."""
+    n, total = len(scores), sum(scores)
+    return [s - (total - s) / (n - 1) for s in scores]
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_deep_copy(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _deep_copy(item) for key, item in value.items()}
+    return value
