@@ -27,8 +27,17 @@ def _yokir_heuristic(seed: int | None) -> Agent:
     return YokirHeuristic()
 
 
+def _piktas_heuristic(seed: int | None) -> Agent:
+    from .piktas_heuristic import PiktasHeuristic
+
+    return PiktasHeuristic()
+
+
 _GENERIC: dict[str, AgentFactory] = {"random": lambda seed: RandomAgent(seed)}
-_PER_GAME: dict[str, dict[str, AgentFactory]] = {"yokir": {"heuristic": _yokir_heuristic}}
+_PER_GAME: dict[str, dict[str, AgentFactory]] = {
+    "piktas": {"heuristic": _piktas_heuristic},
+    "yokir": {"heuristic": _yokir_heuristic},
+}
 
 
 def _shipped_root() -> Path:

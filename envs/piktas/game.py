@@ -211,22 +211,12 @@ class PiktasGame(Game[PiktasState]):
 
     def _exchange(self, state: PiktasState, action: int) -> None:
         seat = state.order[state.turn]
-        given, taken = -1, -1
-        if action != PASS:
-            slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
-            hand, stack = state.hands[seat], state.field[position]
-            given = hand.pop(slot)
-            if rules.is_void(given):
-                stack.append(given)
-            else:
-                taken = stack[0]
-                stack[0] = given
-                hand.append(taken)
-                hand.sort()
-                holdings = state.taken[seat]
-                if given in holdings:
-                    holdings.remove(given)
-                holdings.append(taken)
+        given, taken = exchange(state.hands[seat], state.field, action)
+        if taken >= 0:
+            holdings = state.taken[seat]
+            if given in holdings:
+                holdings.remove(given)
+            holdings.append(taken)
         state.history.append([seat, action, given, taken])
         state.turn += 1
         if state.turn < len(state.order):
@@ -331,6 +321,31 @@ class PiktasGame(Game[PiktasState]):
 def field_cards(positions: list[list[int]]) -> list[int]:
     """Every card in the field, flat: bottom cards (covered ones included) and voids."""
     return [card for stack in positions for card in stack]
+
+
+def exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[int, int]:
+    """Play an exchange action id on a hand and the field positions, in place (4.2).
+
+    Returns (card given, card taken): (-1, -1) for pass, (void, -1) for a void laid.
+    """
+    if action == PASS:
+        return -1, -1
+    slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
+    given, stack = hand.pop(slot), positions[position]
+    if rules.is_void(given):
+        stack.append(given)
+        return given, -1
+    taken, stack[0] = stack[0], given
+    hand.append(taken)
+    hand.sort()
+    return given, taken
+
+
+def after_exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[list[int], list[list[int]]]:
+    """The hand and field positions an exchange action id would leave, as new lists."""
+    hand, positions = list(hand), [list(stack) for stack in positions]
+    exchange(hand, positions, action)
+    return hand, positions
 
 
 def exchange_action_ids(hand: list[int], positions: list[list[int]]) -> list[int]:
