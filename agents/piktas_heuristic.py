@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardarena.envs.piktas.encode import SCORE_SCALE, SLICES
-from cardarena.envs.piktas.game import FOLD, MATCH, PASS, RAISE, STAY, after_exchange
-from cardarena.envs.piktas.rules import DECK, HAND_SIZE, MIN_PLAYERS, NUM_VALUES, SUITS, is_pip, is_trump, suit_of, trump_suits, value_of
+from cardarena.envs.piktas.game import EXCHANGE_POSITIONS, FIRST_EXCHANGE, FOLD, MATCH, PASS, RAISE, STAY
+from cardarena.envs.piktas.rules import DECK, FIRST_TRUMP, FIRST_VOID, HAND_SIZE, MIN_PLAYERS, NUM_VALUES, SUITS, is_pip, is_trump, suit_of, trump_suits, value_of
 
 NUM_CARDS = len(DECK)
 # Betting thresholds on the final score, fitted to where a pool stands among the pools of a
@@ -51,24 +51,53 @@ def decode(obs: np.ndarray) -> Decoded:
     )
 
 
-def synergy(cards: list[int]) -> int:
-    """How close a set of cards is to scoring: suit and value concentration, neighbours, trump pairs."""
-    suit_counts = [0] * len(SUITS)
-    value_counts = [0] * (NUM_VALUES + 1)
-    pips = set()
-    trumps = []
-    for card in cards:
+def _synergy_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Card -> suits it counts for, card -> value, and the card pairs that are neighbours or trump pairs."""
+    suits = np.zeros((NUM_CARDS, len(SUITS)), np.float32)
+    values = np.zeros((NUM_CARDS, NUM_VALUES), np.float32)
+    for card in range(NUM_CARDS):
         if is_pip(card):
-            suit_counts[suit_of(card)] += 1
-            value_counts[value_of(card)] += 1
-            pips.add(card)
+            suits[card, suit_of(card)] = 1.0
+            values[card, value_of(card) - 1] = 1.0
         elif is_trump(card):
-            trumps.append(card)
-            for suit in trump_suits(card):
-                suit_counts[suit] += 1
-    neighbours = sum(1 for card in pips if value_of(card) < NUM_VALUES and card + 1 in pips)
-    pairs = len(trumps) - len({trump_suits(card) for card in trumps})
-    return sum(c * c for c in suit_counts) + 2 * sum(c * c for c in value_counts) + 3 * neighbours + 4 * pairs
+            suits[card, list(trump_suits(card))] = 1.0
+    neighbours = [(card, card + 1) for card in range(NUM_CARDS) if is_pip(card) and value_of(card) < NUM_VALUES]
+    trump_pairs = [(card, card + 1) for card in range(FIRST_TRUMP, FIRST_VOID, 2)]
+    return suits, values, np.array(neighbours).T, np.array(trump_pairs).T
+
+
+SUIT_OF_CARD, VALUE_OF_CARD, NEIGHBOURS, TRUMP_PAIRS = _synergy_tables()
+
+
+def synergy(secured: np.ndarray) -> np.ndarray:
+    """How close each row of card sets (rows of 0/1 over the deck) is to scoring: suit and value
+    concentration, neighbouring values of one suit, and the two trumps of a pair."""
+    suit_counts = secured @ SUIT_OF_CARD
+    value_counts = secured @ VALUE_OF_CARD
+    neighbours = (secured[:, NEIGHBOURS[0]] * secured[:, NEIGHBOURS[1]]).sum(axis=1)
+    pairs = (secured[:, TRUMP_PAIRS[0]] * secured[:, TRUMP_PAIRS[1]]).sum(axis=1)
+    return (suit_counts**2).sum(axis=1) + 2 * (value_counts**2).sum(axis=1) + 3 * neighbours + 4 * pairs
+
+
+def secured_sets(seen: Decoded, actions: list[int]) -> np.ndarray:
+    """Rows of 0/1 over the deck: the non-void hand cards and covered field cards after each action."""
+    base = np.zeros(NUM_CARDS, np.float32)
+    for card in seen.hand:
+        base[card] = 1.0
+    for stack in seen.positions:
+        if len(stack) > 1:
+            base[stack[0]] = 1.0
+    base[FIRST_VOID:] = 0.0
+    rows = np.repeat(base[None, :], len(actions), axis=0)
+    for row, action in enumerate(actions):
+        if action == PASS:
+            continue
+        slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
+        given, target = seen.hand[slot], seen.positions[position][0]
+        rows[row, target] = 1.0
+        if given < FIRST_VOID:
+            rows[row, given] = 0.0
+    return rows
 
 
 class PiktasHeuristic:
@@ -94,12 +123,13 @@ class PiktasHeuristic:
         seen = decode(observation["observation"])
         if legal[0] >= STAY:
             return self._bet(seen, legal)
-        return max(legal, key=lambda action: self._exchange_key(seen, action))
-
-    def _exchange_key(self, seen: Decoded, action: int) -> tuple[float, int, bool]:
-        hand, positions = after_exchange(seen.hand, seen.positions, action)
-        secured = hand + [stack[0] for stack in positions if len(stack) > 1]
-        return seen.secured_after[action], synergy(secured), action == PASS
+        secured = seen.secured_after[legal]
+        best = [action for action, score in zip(legal, secured.tolist()) if score == secured.max()]
+        if len(best) == 1:
+            return best[0]
+        closeness = synergy(secured_sets(seen, best))
+        top = [action for action, value in zip(best, closeness.tolist()) if value == closeness.max()]
+        return PASS if PASS in top else top[0]
 
     def _bet(self, seen: Decoded, legal: list[int]) -> int:
         extra = max(0, seen.table_size - 4) * SCORE_PER_EXTRA_SEAT
