@@ -1,9 +1,11 @@
-"""Environment throughput: random legal play in yokir_v1 beside two peer implementations.
+"""Environment throughput: random legal play in our games beside two peer implementations.
 
     python benchmarks/env_throughput.py [--seconds 5] [--repeat 3] [--hands N] [--seed 0] [--breakdown]
 
 Rows:
 - `yokir_v1`: `cardarena.envs.make("yokir_v1")`, one hand per episode, through the AEC loop.
+- `piktas_v1`: `cardarena.envs.make("piktas_v1")` at its default 4 seats, one round per episode;
+  every observation includes the exact scorer's evaluation and 31 secured scores.
 - `texas_holdem_v4`: PettingZoo classic's `texas_holdem_v4.env()` (its default wrappers), same loop.
 - `euchre`: OpenSpiel's C++ `euchre` through pyspiel, random legal play on `state.legal_actions()`.
 - `euchre + infostate`: the same, also computing `state.information_state_tensor()` at every
@@ -121,6 +123,12 @@ def yokir_player(seed: int) -> PlayHand:
     return aec_player(lambda: make("yokir_v1"), seed)
 
 
+def piktas_player(seed: int) -> PlayHand:
+    from cardarena.envs import make
+
+    return aec_player(lambda: make("piktas_v1"), seed)
+
+
 def texas_holdem_player(seed: int) -> PlayHand:
     from pettingzoo.classic import texas_holdem_v4
 
@@ -129,6 +137,7 @@ def texas_holdem_player(seed: int) -> PlayHand:
 
 ROWS: dict[str, Callable[[int], PlayHand]] = {
     "yokir_v1": yokir_player,
+    "piktas_v1 (4 seats)": piktas_player,
     "texas_holdem_v4 (PettingZoo)": texas_holdem_player,
     "euchre (OpenSpiel)": lambda seed: openspiel_player(information_state=False),
     "euchre + infostate (OpenSpiel)": lambda seed: openspiel_player(information_state=True),
@@ -288,7 +297,7 @@ def main(
     seed: int = typer.Option(0, help="Seed of the environments and of the random players."),
     breakdown: bool = typer.Option(False, help="Also show where yokir_v1's loop spends its time (500 hands)."),
 ) -> None:
-    """Steps/s and hands/s of random legal play for yokir_v1, texas_holdem_v4 and OpenSpiel euchre."""
+    """Steps/s and hands/s of random legal play for our games, texas_holdem_v4 and OpenSpiel euchre."""
     players, missing = load_players(seed)
     results = run_all(players, seed, seconds, hands or None, repeat)
     console = Console(width=120)
