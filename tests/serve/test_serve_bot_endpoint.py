@@ -8,12 +8,15 @@ import httpx
 import pytest
 from conftest import SERVED, acting_views
 
+from cardarena.agents import available, describe
 from cardarena.envs import GAMES
 from cardarena.serve.client import ServerError
 
 
 def test_listings_name_every_game_and_served_bot(client):
-    assert client.health() == {"status": "ok", "games": GAMES, "bots": ["random", "yokir/heuristic", *SERVED]}
+    built_in = [name for name in available() if describe(name)["kind"] == "built-in"]
+    assert {"random", "yokir/heuristic"} <= set(built_in)
+    assert client.health() == {"status": "ok", "games": GAMES, "bots": [*built_in, *SERVED]}
     games = {game["env_id"]: game for game in client.games()}
     assert list(games) == GAMES
     yokir = games["yokir_v1"]
@@ -25,7 +28,7 @@ def test_listings_name_every_game_and_served_bot(client):
     assert bots["yokir/ppo-selfplay"]["card"]["files"]["policy.pt"]
 
 
-@pytest.mark.parametrize("config", [{}, {"match": True, "target_score": 3}])
+@pytest.mark.parametrize("config", [{}, {"match": True, "target_score": 1, "max_hands": 2}])
 def test_every_bot_answers_a_legal_move_at_every_decision(client, config):
     for bot in ["random", "yokir/heuristic", *SERVED]:
         for view in acting_views(seed=11, **config):
@@ -100,4 +103,4 @@ def test_malformed_and_oversized_bodies_are_refused(client, server_url):
     streamed = httpx.post(f"{server_url}/v1/act", content=chunks(), headers={"content-type": "application/json"})
     assert streamed.status_code == 413
     deep = "[" * 20_000 + "]" * 20_000
-    assert client.http.post("/v1/act", content=deep, headers={"content-type": "application/json"}).status_code in (400, 422)
+    assert client.http.post("/v1/act", content=deep, headers={"content-type": "application/json"}).status_code == 422

@@ -107,7 +107,9 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
 
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
-    return _error(error.status_code, _HTTP_KINDS.get(error.status_code, "bad_request"), str(error.detail))
+    # A body that is not even JSON (bad encoding, nested too deep) is refused like one that does not validate.
+    status = 422 if error.status_code == 400 else error.status_code
+    return _error(status, _HTTP_KINDS.get(status, "bad_request"), str(error.detail))
 
 
 class BodyLimit:

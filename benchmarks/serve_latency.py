@@ -1,0 +1,114 @@
+"""Latency and throughput of `POST /v1/act` on loopback, with 1, 8 and 32 concurrent clients.
+
+Starts `cardarena serve` in its own process, then sends it the acting seat's view at every
+decision of random Yokir hands from concurrent keep-alive clients (asyncio, httpx), each
+client waiting for its answer before sending the next request. Prints p50/p99 latency and
+requests per second per concurrency level, and the load average before the run.
+
+    .venv/bin/python benchmarks/serve_latency.py [--bot yokir/ppo-selfplay] [--requests 3000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import numpy as np
+
+from cardarena.envs import make
+
+
+def acting_views(episodes: int, seed: int = 0) -> list[dict]:
+    """The acting seat's JSON view at every decision of `episodes` random Yokir hands."""
+    env = make("yokir_v1")
+    rng = random.Random(seed)
+    views = []
+    for episode in range(episodes):
+        env.reset(seed=seed + episode)
+        while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+            view = env.observe_json(env.agent_selection)
+            views.append(view)
+            env.step(rng.choice(view["legal_actions"])["id"])
+    return views
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(bot: str, port: int) -> subprocess.Popen:
+    cardarena = str(Path(sys.executable).with_name("cardarena"))
+    server = subprocess.Popen([cardarena, "serve", "--port", str(port), "--bots", bot], stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                return server
+        except httpx.TransportError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start within 60 s")
+
+
+async def measure(url: str, bodies: list[bytes], clients: int, requests: int) -> tuple[np.ndarray, float]:
+    """Latency of each request (seconds) and the wall time, `clients` requests always in flight."""
+    latencies: list[float] = []
+    remaining = iter(range(requests))
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    headers = {"content-type": "application/json"}
+    async with httpx.AsyncClient(base_url=url, limits=limits) as http:
+
+        async def client(number: int) -> None:
+            for index in remaining:
+                body = bodies[(index * 7 + number) % len(bodies)]
+                start = time.perf_counter()
+                response = await http.post("/v1/act", content=body, headers=headers)
+                latencies.append(time.perf_counter() - start)
+                response.raise_for_status()
+
+        start = time.perf_counter()
+        await asyncio.gather(*(client(number) for number in range(clients)))
+        return np.array(latencies), time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="yokir/ppo-selfplay")
+    parser.add_argument("--requests", type=int, default=3000, help="requests per concurrency level")
+    parser.add_argument("--clients", default="1,8,32")
+    args = parser.parse_args()
+
+    bodies = [json.dumps({"bot": args.bot, "game": "yokir_v1", "seat_view": view}).encode() for view in acting_views(40)]
+    load = os.getloadavg()
+    port = free_port()
+    server = start_server(args.bot, port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        asyncio.run(measure(url, bodies, 4, 300))  # warm-up
+        rows = []
+        for clients in [int(c) for c in args.clients.split(",")]:
+            latencies, seconds = asyncio.run(measure(url, bodies, clients, args.requests))
+            p50, p99 = np.percentile(latencies, [50, 99]) * 1000
+            rows.append((clients, len(latencies), p50, p99, len(latencies) / seconds))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"POST /v1/act, bot {args.bot}, {len(bodies)} distinct seat views; load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'clients':>7} {'requests':>8} {'p50 ms':>7} {'p99 ms':>7} {'req/s':>7}")
+    for clients, count, p50, p99, rate in rows:
+        print(f"{clients:>7} {count:>8} {p50:>7.2f} {p99:>7.2f} {rate:>7.0f}")
+
+
+if __name__ == "__main__":
+    main()
