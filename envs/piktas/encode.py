@@ -28,7 +28,6 @@ from . import rules
 from .game import (
     EXCHANGE,
     EXCHANGE_POSITIONS,
-    FIRST_EXCHANGE,
     NUM_ACTIONS,
     NUM_CYCLES,
     NUM_EXCHANGE_ACTIONS,
@@ -164,8 +163,8 @@ class PiktasEncoder(Encoder[PiktasState]):
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         for other, holdings in enumerate(state.taken):
             obs[_START["taken_counts"] + rel[other]] = len(holdings) / HAND_SIZE
-        for actor, action, given, _taken in state.history:
-            kind = 0 if action == 0 else (2 if rules.is_void(given) else 1)
+        for actor, position, given, _taken in state.exchanges:
+            kind = 0 if position < 0 else (2 if rules.is_void(given) else 1)
             obs[_START["exchanges"] + 3 * rel[actor] + kind] += 1.0 / NUM_CYCLES
 
     def _encode_chips(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
@@ -213,7 +212,7 @@ class PiktasEncoder(Encoder[PiktasState]):
             "hand_sizes": [len(hand) for hand in state.hands],
             "deck_size": len(state.deck),
             "in_round": list(state.active),
-            "exchanges": [_exchange_record(entry) for entry in state.history],
+            "exchanges": [_exchange_record(entry) for entry in state.exchanges],
             "held_from_field": [[DECK[c] for c in sorted(holdings)] for holdings in state.taken],
             "evaluation": list(self.game.evaluate(state, seat)),
             "scores": list(state.scores),
@@ -271,10 +270,9 @@ def _position_text(position: int, stack: list[int]) -> str:
 
 
 def _exchange_record(entry: list[int]) -> dict[str, Any]:
-    seat, action, given, taken = entry
-    if action == 0:
+    seat, position, given, taken = entry
+    if position < 0:
         return {"seat": seat, "action": "pass"}
-    position = (action - FIRST_EXCHANGE) % EXCHANGE_POSITIONS
     if rules.is_void(given):
         return {"seat": seat, "action": "void", "void": DECK[given], "position": position}
     return {"seat": seat, "action": "swap", "given": DECK[given], "taken": DECK[taken], "position": position}

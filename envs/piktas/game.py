@@ -83,7 +83,7 @@ class PiktasState:
     cycle: int = 1
     order: list[int] = dataclasses.field(default_factory=list)  # active seats, clockwise from the dealer's left
     turn: int = 0  # index into `order` during an exchange cycle
-    history: list[list[int]] = dataclasses.field(default_factory=list)  # [seat, action, card given, card taken or -1]
+    exchanges: list[list[int]] = dataclasses.field(default_factory=list)  # [seat, position or -1 (pass), card given, card taken or -1]
     taken: list[list[int]] = dataclasses.field(default_factory=list)  # field cards each seat took and still holds
     pot: int = 0
     round_start_chips: list[int] = dataclasses.field(default_factory=list)
@@ -202,7 +202,7 @@ class PiktasGame(Game[PiktasState]):
         hands, state.field, state.deck = rules.deal_hands_and_field_ids(deck, state.order, n)
         state.hands = [sorted(hand) for hand in hands]
         state.phase, state.cycle, state.turn = EXCHANGE, 1, 0
-        state.history, state.taken = [], [[] for _ in range(n)]
+        state.exchanges, state.taken = [], [[] for _ in range(n)]
         state.folded = [not active for active in state.active]
         state.bets = None
 
@@ -217,7 +217,8 @@ class PiktasGame(Game[PiktasState]):
             if given in holdings:
                 holdings.remove(given)
             holdings.append(taken)
-        state.history.append([seat, action, given, taken])
+        position = -1 if action == PASS else (action - FIRST_EXCHANGE) % EXCHANGE_POSITIONS
+        state.exchanges.append([seat, position, given, taken])
         state.turn += 1
         if state.turn < len(state.order):
             return
