@@ -1,0 +1,346 @@
+"""Hypothesis properties of the Piktas environment over random deals, every variant flag and
+table sizes 2-11: random legal play never raises, masks are the rulebook's legal ids (4.6),
+cards and chips are conserved, the episode length is bounded (4.1, 6.3), returns are zero-sum
+(7), episodes replay bit for bit, and a seat's view ignores what it cannot see (9).
+
+The default run plays a few hundred episodes; the `slow` marker plays thousands.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from piktas_env_support import done, exchange_id, make, mask_ids
+
+from cardarena.envs.piktas import rules
+from cardarena.envs.piktas.encode import NUM_CARDS, SLICES
+from cardarena.envs.piktas.game import BETTING, EXCHANGE
+from cardarena.envs.piktas.rules import DECK, FIRST_VOID
+
+BETTING_IDS = {"stay": 31, "match": 32, "raise": 33, "fold": 34}
+
+
+def _settings(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+seeds = st.integers(0, 2**32 - 1)
+
+
+@st.composite
+def configs(draw) -> dict:
+    """A table of 2-11 seats with every variant flag drawn; gambling stacks small enough to eliminate."""
+    n = draw(st.integers(2, 11))
+    use_voids = draw(st.booleans())
+    config = {
+        "num_players": n,
+        "first_dealer": draw(st.integers(0, n - 1)),
+        "num_rounds": draw(st.integers(1, 3)),
+        "use_voids": use_voids,
+        "wild_voids": use_voids and draw(st.booleans()),
+        "trump_multi_unit": draw(st.booleans()),
+        "highest_unit_only": draw(st.booleans()),
+    }
+    if draw(st.booleans()):
+        config["casual_reward"] = draw(st.sampled_from(["score_diff", "win"]))
+        return config
+    buy_in = draw(st.integers(1, 15))
+    return {
+        **config,
+        "mode": "gambling",
+        "buy_in": buy_in,
+        "starting_chips": draw(st.integers(buy_in, 8 * buy_in)),
+        "raise_amount": draw(st.integers(1, 15)),
+        "max_raises": draw(st.integers(0, 4)),
+    }
+
+
+# ---------------------------------------------------------------- the rulebook's masks, written out
+
+
+def _uncovered(stack: list[int]) -> bool:
+    return len(stack) == 1 and stack[0] < FIRST_VOID
+
+
+def _exchange_ids(hand: list[int], field: list[list[int]]) -> list[int]:
+    """4.6: pass, and every (hand slot, uncovered position) pair."""
+    return [0] + sorted(exchange_id(slot, j) for slot in range(len(hand)) for j, stack in enumerate(field) if _uncovered(stack))
+
+
+def _betting_ids(state, config: dict) -> list[int]:
+    bets = state.bets
+    options = rules.betting_actions(
+        bets["current_bet"], bets["contributions"], bets["stacks"], bets["folded"], bets["to_act"][0],
+        raise_amount=config["raise_amount"], max_raises=config["max_raises"],
+    )
+    return sorted(BETTING_IDS[name] for name in options)
+
+
+def _codes(cards) -> list[str]:
+    return [DECK[card] for card in cards]
+
+
+def _check_decision(env, config: dict) -> list[int]:
+    """The acting seat's mask is the rulebook's legal set, with at least two ids; the others have none."""
+    state, agent = env.state, env.agent_selection
+    seat = int(agent.split("_")[1])
+    legal = mask_ids(env)
+    assert legal == env.game.legal_actions(state)
+    if state.phase == EXCHANGE:
+        hand = state.hands[seat]
+        assert legal == _exchange_ids(hand, state.field)
+        labels = sorted(env.action_label(action) for action in legal)
+        assert labels == rules.legal_actions(_codes(hand), [_codes(stack) for stack in state.field])
+    else:
+        assert state.phase == BETTING and legal == _betting_ids(state, config)
+    assert len(legal) >= 2
+    for other in env.agents:
+        if other != agent:
+            assert not env.observe(other)["action_mask"].any()
+    seen = env.observe(agent)
+    assert env.observation_space(agent).contains(seen)
+    return legal
+
+
+def _check_cards(state, deck_size: int) -> None:
+    """Every card of the deck is in exactly one hand, field position or the deck; taken cards are held."""
+    cards = [card for hand in state.hands for card in hand] + [card for stack in state.field for card in stack]
+    cards += state.deck
+    assert sorted(cards) == list(range(deck_size))
+    for hand, taken in zip(state.hands, state.taken):
+        assert set(taken) <= set(hand)
+    for seat, active in enumerate(state.active):
+        assert len(state.hands[seat]) == 0 if not active else 4 <= len(state.hands[seat]) <= 6
+
+
+def _check_showdown(record: dict, flags: dict) -> None:
+    """The recorded evaluations are the Checkable API's, and the winners its best seats."""
+    field = _codes(card for stack in record["field"] for card in stack)
+    shown = {int(seat): _codes(hand) for seat, hand in record["hands"].items()}
+    for seat, hand in shown.items():
+        assert tuple(record["evaluations"][str(seat)]) == rules.evaluate(hand, field, **flags)
+    if len(shown) > 1:
+        seats = sorted(shown)
+        best = rules.winners([shown[seat] for seat in seats], field, **flags)
+        assert sorted(record["winners"]) == [seats[i] for i in best]
+
+
+class Round:
+    """Counts one round's exchange turns and betting decisions."""
+
+    def __init__(self, state):
+        self.number, self.seats = state.round_number, sum(state.active)
+        self.exchanges, self.bets = [0] * len(state.active), 0
+
+    def count(self, state, seat: int) -> None:
+        if state.phase == EXCHANGE:
+            self.exchanges[seat] += 1
+        else:
+            self.bets += 1
+
+    def check(self, active: list[bool], max_raises: int) -> None:
+        assert self.exchanges == [3 if seat_in else 0 for seat_in in active]
+        assert self.bets <= self.seats + max_raises * (self.seats - 1)
+
+
+def _play_checked(config: dict, seed: int, policy: int) -> None:
+    """One random episode, checked at every step against the rulebook."""
+    env = make(**config)
+    env.reset(seed=seed)
+    rng = random.Random(policy)
+    gambling = config.get("mode") == "gambling"
+    deck_size = len(DECK) if config["use_voids"] else FIRST_VOID
+    flags = {key: config[key] for key in ("trump_multi_unit", "highest_unit_only", "wild_voids")}
+    bank = config.get("starting_chips", 0) * config["num_players"]
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    current = Round(env.state)
+    active = list(env.state.active)
+    while env.agents:
+        agent = env.agent_selection
+        returns[agent] += env.last()[1]
+        if done(env):
+            env.step(None)
+            continue
+        state = env.state
+        _check_cards(state, deck_size)
+        if gambling:
+            assert sum(state.chips) + state.pot == bank
+        legal = _check_decision(env, config)
+        current.count(state, int(agent.split("_")[1]))
+        env.step(rng.choice(legal))
+        if env.state.round_number != current.number:
+            current.check(active, config.get("max_raises", 0))
+            _check_showdown(env.state.showdowns[-1], flags)
+            current, active = Round(env.state), list(env.state.active)
+    state = env.state
+    assert state.terminal
+    rounds = len(state.showdowns)
+    if gambling:
+        assert sum(state.chips) == bank and state.pot == 0
+        assert rounds == config["num_rounds"] or sum(chips >= config["buy_in"] for chips in state.chips) < 2
+        assert state.returns == [chips - config["starting_chips"] for chips in state.chips]
+    else:
+        assert rounds == config["num_rounds"]
+    assert [returns[agent] for agent in env.possible_agents] == pytest.approx(state.returns)
+    assert sum(state.returns) == pytest.approx(0.0, abs=1e-9)
+
+
+@_settings(150)
+@given(config=configs(), seed=seeds, policy=seeds)
+def test_random_play_follows_the_rulebook(config, seed, policy):
+    _play_checked(config, seed, policy)
+
+
+@pytest.mark.slow
+@_settings(2500)
+@given(config=configs(), seed=seeds, policy=seeds)
+def test_random_play_follows_the_rulebook_on_thousands_of_hands(config, seed, policy):
+    _play_checked(config, seed, policy)
+
+
+# ---------------------------------------------------------------- determinism
+
+
+def _trace(env, seed: int, actions: list[int]) -> list:
+    """Every agent's observation bytes and JSON view before each step, and the rewards after it."""
+    env.reset(seed=seed)
+    out = []
+    for action in actions:
+        while done(env) and env.agents:
+            env.step(None)
+        out.append([env.agent_selection] + [
+            env.observe(agent)["observation"].tobytes() + env.observe(agent)["action_mask"].tobytes()
+            for agent in env.agents
+        ])
+        out.append(json.dumps([env.observe_json(agent) for agent in env.agents]))
+        env.step(action)
+        out.append((dict(env.rewards), dict(env.terminations)))
+    return out
+
+
+def _replay_is_identical(config: dict, seed: int, policy: int) -> None:
+    first = make(**config)
+    first.reset(seed=seed)
+    rng, actions = random.Random(policy), []
+    while _live(first):
+        actions.append(rng.choice(mask_ids(first)))
+        first.step(actions[-1])
+    reference = _trace(first, seed, actions)
+    again = make(**config)
+    again.reset(seed=seed ^ 1)  # another episode first: reset(seed) must reseed completely
+    for _ in range(2):
+        again.step(mask_ids(again)[-1])
+    assert _trace(again, seed, actions) == reference
+
+
+def _live(env) -> bool:
+    """Some agent still has a decision to make; done agents are stepped out of the way."""
+    while done(env) and env.agents:
+        if env.state.terminal:
+            return False
+        env.step(None)
+    return not env.state.terminal
+
+
+@_settings(40)
+@given(config=configs(), seed=seeds, policy=seeds)
+def test_same_seed_and_actions_give_the_same_episode(config, seed, policy):
+    _replay_is_identical(config, seed, policy)
+
+
+@pytest.mark.slow
+@_settings(300)
+@given(config=configs(), seed=seeds, policy=seeds)
+def test_same_seed_and_actions_give_the_same_episode_many_times(config, seed, policy):
+    _replay_is_identical(config, seed, policy)
+
+
+# ---------------------------------------------------------------- hidden information (9)
+
+
+def _live_state(env, seed: int, policy: int, stop: int):
+    """A live state reached by random play, `stop` decisions in (or the last live one)."""
+    env.reset(seed=seed)
+    rng = random.Random(policy)
+    live = [env.game.clone(env.state)]
+    while _live(env) and len(live) <= stop:
+        env.step(rng.choice(mask_ids(env)))
+        if _live(env):
+            live.append(env.game.clone(env.state))
+    return live[min(stop, len(live) - 1)]
+
+
+def _perturb(game, state, observer: int, rng: random.Random):
+    """A state `observer` cannot tell from `state`: the other seats' hand cards that the public
+    history does not reveal (every card is hidden but those taken from the field) and the deck
+    are dealt again among themselves."""
+    twin = game.clone(state)
+    slots = [(seat, card) for seat, hand in enumerate(state.hands) if seat != observer
+             for card in hand if card not in state.taken[seat]]
+    hidden = [card for _, card in slots] + list(state.deck)
+    rng.shuffle(hidden)
+    for seat in range(len(state.hands)):
+        if seat != observer:
+            twin.hands[seat] = [card for card in twin.hands[seat] if card in state.taken[seat]]
+    for (seat, _), card in zip(slots, hidden):
+        twin.hands[seat].append(card)
+    twin.deck = hidden[len(slots):]
+    twin.hands = [sorted(hand) for hand in twin.hands]
+    return twin
+
+
+def _view(env, seat: int):
+    agent = f"player_{seat}"
+    seen = env.observe(agent)
+    return seen["observation"].tobytes(), seen["action_mask"].tobytes(), json.dumps(env.observe_json(agent))
+
+
+def _hidden_info_holds(config: dict, seed: int, policy: int, stop: int, shuffle: int) -> None:
+    env, twin_env = make(**config), make(**config)
+    state = _live_state(env, seed, policy, stop)
+    rng = random.Random(shuffle)
+    checked = 0
+    for observer in range(config["num_players"]):
+        twin = _perturb(env.game, state, observer, rng)
+        changed = [seat for seat in range(len(state.hands)) if twin.hands[seat] != state.hands[seat]]
+        assert observer not in changed
+        env.load_state(env.game.clone(state))
+        twin_env.load_state(twin)
+        assert _view(twin_env, observer) == _view(env, observer), f"seat {observer} sees cards it cannot see"
+        if changed:  # the perturbation is real: a seat holding those cards notices
+            seat = rng.choice(changed)
+            assert _view(twin_env, seat)[0] != _view(env, seat)[0]
+            checked += 1
+    assume(checked)
+
+
+@_settings(80)
+@given(config=configs(), seed=seeds, policy=seeds, stop=st.integers(0, 60), shuffle=seeds)
+def test_a_seat_does_not_see_what_it_cannot_see(config, seed, policy, stop, shuffle):
+    _hidden_info_holds(config, seed, policy, stop, shuffle)
+
+
+@pytest.mark.slow
+@_settings(600)
+@given(config=configs(), seed=seeds, policy=seeds, stop=st.integers(0, 60), shuffle=seeds)
+def test_a_seat_does_not_see_what_it_cannot_see_many_times(config, seed, policy, stop, shuffle):
+    _hidden_info_holds(config, seed, policy, stop, shuffle)
+
+
+def test_cards_taken_from_the_field_are_public():
+    """A card a seat took from the field and still holds is in the others' view; giving it back removes it."""
+    env = make(num_players=3, first_dealer=0)
+    env.reset(seed=12)
+    taken_card = env.state.field[0][0]
+    env.step(exchange_id(0, 0))  # seat 1 takes position 0
+    code = DECK[taken_card]
+    for agent in ("player_0", "player_2"):
+        assert env.observe_json(agent)["held_from_field"][1] == [code]
+    obs = np.frombuffer(_view(env, 0)[0], np.float32)
+    held = obs[SLICES["held_by_opponents"]]
+    assert held.shape == (NUM_CARDS,) and np.flatnonzero(held).tolist() == [taken_card]
