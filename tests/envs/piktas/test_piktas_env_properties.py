@@ -29,6 +29,16 @@ def _settings(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def _sizes(default: int, slow: int) -> list:
+    """Example counts: the default run's, and the `slow` run's thousands of hands."""
+    return [pytest.param(default, id="default"), pytest.param(slow, id="slow", marks=pytest.mark.slow)]
+
+
+def _hypothesis(check, examples: int, **strategies) -> None:
+    """Run `check` as a hypothesis test drawing `strategies`, `examples` times."""
+    _settings(examples)(given(**strategies)(check))()
+
+
 seeds = st.integers(0, 2**32 - 1)
 
 
@@ -190,17 +200,9 @@ def _play_checked(config: dict, seed: int, policy: int) -> None:
     assert sum(state.returns) == pytest.approx(0.0, abs=1e-9)
 
 
-@_settings(150)
-@given(config=configs(), seed=seeds, policy=seeds)
-def test_random_play_follows_the_rulebook(config, seed, policy):
-    _play_checked(config, seed, policy)
-
-
-@pytest.mark.slow
-@_settings(2500)
-@given(config=configs(), seed=seeds, policy=seeds)
-def test_random_play_follows_the_rulebook_on_thousands_of_hands(config, seed, policy):
-    _play_checked(config, seed, policy)
+@pytest.mark.parametrize("examples", _sizes(150, 2500))
+def test_random_play_follows_the_rulebook(examples):
+    _hypothesis(_play_checked, examples, config=configs(), seed=seeds, policy=seeds)
 
 
 # ---------------------------------------------------------------- determinism
@@ -247,17 +249,9 @@ def _live(env) -> bool:
     return not env.state.terminal
 
 
-@_settings(40)
-@given(config=configs(), seed=seeds, policy=seeds)
-def test_same_seed_and_actions_give_the_same_episode(config, seed, policy):
-    _replay_is_identical(config, seed, policy)
-
-
-@pytest.mark.slow
-@_settings(300)
-@given(config=configs(), seed=seeds, policy=seeds)
-def test_same_seed_and_actions_give_the_same_episode_many_times(config, seed, policy):
-    _replay_is_identical(config, seed, policy)
+@pytest.mark.parametrize("examples", _sizes(40, 300))
+def test_same_seed_and_actions_give_the_same_episode(examples):
+    _hypothesis(_replay_is_identical, examples, config=configs(), seed=seeds, policy=seeds)
 
 
 # ---------------------------------------------------------------- hidden information (9)
@@ -319,17 +313,10 @@ def _hidden_info_holds(config: dict, seed: int, policy: int, stop: int, shuffle:
     assume(checked)
 
 
-@_settings(80)
-@given(config=configs(), seed=seeds, policy=seeds, stop=st.integers(0, 60), shuffle=seeds)
-def test_a_seat_does_not_see_what_it_cannot_see(config, seed, policy, stop, shuffle):
-    _hidden_info_holds(config, seed, policy, stop, shuffle)
-
-
-@pytest.mark.slow
-@_settings(600)
-@given(config=configs(), seed=seeds, policy=seeds, stop=st.integers(0, 60), shuffle=seeds)
-def test_a_seat_does_not_see_what_it_cannot_see_many_times(config, seed, policy, stop, shuffle):
-    _hidden_info_holds(config, seed, policy, stop, shuffle)
+@pytest.mark.parametrize("examples", _sizes(80, 600))
+def test_a_seat_does_not_see_what_it_cannot_see(examples):
+    hidden = {"stop": st.integers(0, 60), "shuffle": seeds}
+    _hypothesis(_hidden_info_holds, examples, config=configs(), seed=seeds, policy=seeds, **hidden)
 
 
 def test_cards_taken_from_the_field_are_public():
