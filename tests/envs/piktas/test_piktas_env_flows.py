@@ -170,6 +170,8 @@ def test_e43a_mask_of_e33():
     hands = {0: "W1 W2 W3 W4 W6 W7", 1: "O3 K7 TOW1 V1 M2 U9", 2: "U1 U2 U3 U4 U5 U6"}
     env.load_state(table_state(env, 0, hands, [["W5"], ["K2", "V2"], ["TUM1"]]))
     assert _hand(env, 1) == ["O3", "K7", "U9", "M2", "TOW1", "V1"]
+    view = env.observe_json("player_1")
+    assert view["hand"] == _hand(env, 1) and view["field"] == [["W5"], ["K2", "V2"], ["TUM1"]]
     assert mask_ids(env, "player_1") == [0, 1, 3, 6, 8, 11, 13, 16, 18, 21, 23, 26, 28]
     assert env.action_label(3) == "swap:O3:TUM1" and env.action_label(26) == "void:V1:W5"
     labels = [entry["label"] for entry in env.observe_json("player_1")["legal_actions"]]
@@ -304,6 +306,17 @@ def test_all_but_one_fold_wins_the_pot_without_showdown():
     assert env.rewards == {"player_0": -10.0, "player_1": 20.0, "player_2": -10.0}
     assert env.observe_json("player_0")["showdowns"][-1]["hands"] == {}
     assert all(env.terminations.values())
+
+
+def test_tied_winners_split_the_pot_odd_chip_first_from_the_dealers_left():
+    env = make(num_players=3, mode="gambling", buy_in=5)
+    env.load_state(table_state(env, 0, TIE_HANDS, TIE_FIELD, TIE_DECK))
+    assert env.state.pot == 15
+    play(env, [PASS] * 9 + [STAY, STAY, STAY])
+    showdown = env.state.showdowns[-1]
+    assert sorted(showdown["winners"]) == [0, 1] and showdown["payout"] == [7, 8, 0]
+    assert env.state.chips == [102, 103, 95]
+    assert env.rewards == {"player_0": 2.0, "player_1": 3.0, "player_2": -5.0}
 
 
 def test_gambling_ignores_casual_reward():
