@@ -21,23 +21,25 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core.game import Encoder
 
 from . import rules
 from .game import (
     EXCHANGE,
     EXCHANGE_POSITIONS,
+    FIRST_EXCHANGE,
     NUM_ACTIONS,
     NUM_CYCLES,
     NUM_EXCHANGE_ACTIONS,
     OVER,
+    PASS,
     PHASE_NAMES,
     PiktasGame,
     PiktasState,
+    exchange_action_ids,
 )
-from .scoring import secured_after_exchanges
 from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from .scoring import secured_after_exchanges
 
 NUM_CARDS = len(DECK)
 MAX_POSITIONS = FIELD_SIZE  # one position per field deal
@@ -61,6 +63,7 @@ _SEGMENTS = [
     ("held_by_opponents", NUM_CARDS),  # field cards opponents took and still hold (public history)
     ("evaluation", 4),  # own evaluate tuple: total, best_unit, best_card, hand_high
     ("secured_after", NUM_EXCHANGE_ACTIONS),  # secured score after each exchange action id (legal ones)
+    ("closeness_after", NUM_EXCHANGE_ACTIONS),  # how near the secured cards are to scoring, per action id
     ("hand_sizes", MAX_PLAYERS),  # per rel seat, / 6
     ("taken_counts", MAX_PLAYERS),  # field cards each rel seat holds, / 6
     ("exchanges", 3 * MAX_PLAYERS),  # per rel seat: passes, swaps, voids laid this round, / 3
@@ -106,6 +109,59 @@ def secured_scores(game: PiktasGame, hand: list[int], positions: list[list[int]]
     return secured_after_exchanges(
         np.array(hand, np.int64), bottoms, voids_on, HAND_SIZE, EXCHANGE_POSITIONS, *game.config.scoring_flags
     )
+
+
+def _closeness_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Card -> the suits it counts for, card -> its value, and the card pairs that are
+    neighbouring pips of one suit or the two trumps of a pair."""
+    suits = np.zeros((NUM_CARDS, len(rules.SUITS)), np.float32)
+    values = np.zeros((NUM_CARDS, rules.NUM_VALUES), np.float32)
+    for card in range(NUM_CARDS):
+        if rules.is_pip(card):
+            suits[card, rules.suit_of(card)] = 1.0
+            values[card, rules.value_of(card) - 1] = 1.0
+        elif rules.is_trump(card):
+            suits[card, list(rules.trump_suits(card))] = 1.0
+    neighbours = [(card, card + 1) for card in range(rules.FIRST_TRUMP) if rules.value_of(card) < rules.NUM_VALUES]
+    trump_pairs = [(card, card + 1) for card in range(rules.FIRST_TRUMP, rules.FIRST_VOID, 2)]
+    return suits, values, np.array(neighbours).T, np.array(trump_pairs).T
+
+
+_SUITS_OF_CARD, _VALUE_OF_CARD, _NEIGHBOURS, _TRUMP_PAIRS = _closeness_tables()
+CLOSENESS_SCALE = 150.0
+
+
+def closeness(card_sets: np.ndarray) -> np.ndarray:
+    """How near each row of 0/1 card sets is to scoring: squared suit counts (a trump counts for
+    both its suits), twice the squared value counts, 3 per pair of neighbouring pips of one suit
+    and 4 per trump pair. A heuristic measure for the exchange turns before units are complete."""
+    suit_counts = card_sets @ _SUITS_OF_CARD
+    value_counts = card_sets @ _VALUE_OF_CARD
+    neighbours = (card_sets[:, _NEIGHBOURS[0]] * card_sets[:, _NEIGHBOURS[1]]).sum(axis=1)
+    pairs = (card_sets[:, _TRUMP_PAIRS[0]] * card_sets[:, _TRUMP_PAIRS[1]]).sum(axis=1)
+    return (suit_counts**2).sum(axis=1) + 2 * (value_counts**2).sum(axis=1) + 3 * neighbours + 4 * pairs
+
+
+def secured_sets(hand: list[int], positions: list[list[int]], actions: list[int]) -> np.ndarray:
+    """Rows of 0/1 over the deck: the non-void hand cards and covered field cards after each action."""
+    base = np.zeros(NUM_CARDS, np.float32)
+    base[[card for card in hand if not rules.is_void(card)]] = 1.0
+    base[[card for card in secured_field_cards(positions)]] = 1.0
+    rows = np.repeat(base[None, :], len(actions), axis=0)
+    for row, action in enumerate(actions):
+        if action == PASS:
+            continue
+        slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
+        given, target = hand[slot], positions[position][0]
+        rows[row, target] = 1.0
+        if not rules.is_void(given):
+            rows[row, given] = 0.0
+    return rows
+
+
+def secured_field_cards(positions: list[list[int]]) -> list[int]:
+    """Field cards no one can take any more: the cards under voids."""
+    return [stack[0] for stack in positions if len(stack) > 1 and not rules.is_void(stack[0])]
 
 
 class PiktasEncoder(Encoder[PiktasState]):
@@ -159,6 +215,9 @@ class PiktasEncoder(Encoder[PiktasState]):
             secured = secured_scores(self.game, hand, state.field)
             start = _START["secured_after"]
             obs[start : start + NUM_EXCHANGE_ACTIONS] = np.clip(secured / SCORE_SCALE, 0.0, 1.0)
+            legal = exchange_action_ids(hand, state.field)
+            near = closeness(secured_sets(hand, state.field, legal)) / CLOSENESS_SCALE
+            obs[_START["closeness_after"] + np.array(legal)] = np.minimum(near, 1.0)
 
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         for other, holdings in enumerate(state.taken):
