@@ -117,7 +117,7 @@ def _segmentations(pips):
     first = min(pips, key=lambda p: (p.suits, p.value))
     rest = list(pips)
     rest.remove(first)
-    for block in _blocks_from(first, rest):
+    for block in _grow([first], rest):
         left = list(rest)
         for p in block[1:]:
             left.remove(p)
@@ -125,13 +125,8 @@ def _segmentations(pips):
             yield tuple(sorted(first.suits + tail))
 
 
-def _blocks_from(first, rest):
-    """Every segment whose lowest card is `first`: first, then one pip of each next value of its suit."""
-    block = [first]
-    yield from _grow(block, rest)
-
-
 def _grow(block, rest):
+    """Every segment that extends `block` upward: one pip of each next value of its suit."""
     if len(block) >= 2:
         yield list(block)
     suit, value = block[-1].suits, block[-1].value + 1
