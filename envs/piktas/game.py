@@ -19,6 +19,7 @@ from cardarena.envs.core.game import Game
 
 from . import rules
 from .rules import DECK, FIRST_VOID, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from .view import state_from_view
 
 NUM_CYCLES = 3
 EXCHANGE_POSITIONS = 5
@@ -176,6 +177,10 @@ class PiktasGame(Game[PiktasState]):
     def clone(self, state: PiktasState) -> PiktasState:
         return self.state_from_json(self.state_to_json(state))
 
+    def state_from_view(self, view: dict[str, Any]) -> PiktasState:
+        """Other hands get their publicly known cards plus unseen ones; see `Game.state_from_view`."""
+        return state_from_view(self, view)
+
     def state_to_json(self, state: PiktasState) -> dict[str, Any]:
         return {"game": self.env_id, **dataclasses.asdict(state)}
 
@@ -245,16 +250,17 @@ class PiktasGame(Game[PiktasState]):
     def _open_betting(self, state: PiktasState) -> None:
         bets = betting.BettingRound.open(self._limits(), state.chips, state.folded, state.order, state.pot)
         state.phase = BETTING
-        self._store_betting(state, bets)
+        self.store_betting(state, bets)
 
-    def _store_betting(self, state: PiktasState, bets: betting.BettingRound) -> None:
+    def store_betting(self, state: PiktasState, bets: betting.BettingRound) -> None:
+        """Keep a betting round in the (JSON-serialisable) state, with the chips and pot it moved."""
         state.bets = {f.name: _deep_copy(getattr(bets, f.name)) for f in dataclasses.fields(bets) if f.name != "limits"}
         state.chips, state.pot, state.folded = list(bets.stacks), bets.pot, list(bets.folded)
 
     def _bet(self, state: PiktasState, action: int) -> None:
         bets = self._betting(state)
         bets.act(BETTING_NAMES[action])
-        self._store_betting(state, bets)
+        self.store_betting(state, bets)
         if bets.finished:
             self._showdown(state)
 

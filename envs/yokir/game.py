@@ -10,12 +10,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
+from cardarena.envs.core.views import read_view, view_card
 
 from . import rules
 from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS
@@ -168,7 +169,7 @@ class YokirGame(Game[YokirState]):
         Each other seat is dealt the cards it has played plus unseen cards; a caller that took
         the up-card and has not played it is taken to have discarded it.
         """
-        seen = read_seat_view(view, self.env_id)
+        seen = read_view(YokirSeatView, view, self.env_id)
         hand = [_card(code, "hand") for code in seen.hand]
         discard = _card(seen.discard, "discard") if seen.discard is not None else -1
         up_card = _card(seen.up_card, "up_card")
@@ -271,25 +272,8 @@ class YokirSeatView(BaseModel):
     legal_actions: list[SeenLegalAction] | None = None
 
 
-def read_seat_view(view: dict[str, Any], env_id: str) -> YokirSeatView:
-    """The view's fields, shape-checked; SeatViewError names each bad field."""
-    try:
-        seen = YokirSeatView.model_validate(view)
-    except ValidationError as err:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in issue['loc']) or 'view'}: {issue['msg']}" for issue in err.errors()[:5]
-        )
-        raise SeatViewError(f"seat view does not fit {env_id}: {problems}") from None
-    if seen.game != env_id:
-        raise SeatViewError(f"seat view is for {seen.game!r}, not {env_id}")
-    return seen
-
-
 def _card(code: str, field: str) -> int:
-    try:
-        return DECK.index_of(code)
-    except ValueError:
-        raise SeatViewError(f"seat view field {field!r}: {code!r} is not a card code (e.g. CiAr, MaPh)") from None
+    return view_card(DECK, code, field)
 
 
 def _bid_action(number: int, bid: SeenBid) -> int:
