@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
+from serve_support import SERVED
 
-from cardarena.envs import make
 from cardarena.serve.app import create_app, serving_in_thread
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import Client
-
-SERVED = ["yokir/ppo-selfplay"]
 
 
 @pytest.fixture(scope="session")
@@ -30,16 +25,3 @@ def server_url(roster):
 def client(server_url):
     with Client(server_url) as client:
         yield client
-
-
-def acting_views(seed: int, **config) -> list[dict]:
-    """The acting seat's JSON view at every decision of one random Yokir episode."""
-    env = make("yokir_v1", **config)
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    views = []
-    while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
-        view = json.loads(json.dumps(env.observe_json(env.agent_selection)))
-        views.append(view)
-        env.step(rng.choice(view["legal_actions"])["id"])
-    return views

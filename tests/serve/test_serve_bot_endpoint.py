@@ -6,7 +6,7 @@ import json
 
 import httpx
 import pytest
-from conftest import SERVED, acting_views
+from serve_support import SERVED, acting_views
 
 from cardarena.agents import available, describe
 from cardarena.envs import GAMES

@@ -5,7 +5,7 @@ sends, the answer is documented, fits its schema and is never a server error.
 from __future__ import annotations
 
 import schemathesis
-from conftest import SERVED
+from serve_support import SERVED
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import content_type_conformance, not_a_server_error, response_schema_conformance, status_code_conformance
 

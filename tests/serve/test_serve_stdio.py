@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import acting_views
+from serve_support import acting_views
 
 CARDARENA = str(Path(sys.executable).with_name("cardarena"))
 

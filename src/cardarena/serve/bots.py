@@ -15,7 +15,7 @@ from cardarena.envs.core.registry import GameEntry
 
 from .models import ActRequest, ActResponse, BotInfo, GameInfo
 
-_CACHED_TABLES = 32
+_CACHED_ENVS = 32
 
 
 @dataclass(frozen=True)
@@ -32,11 +32,11 @@ class Bot:
 
 
 class Roster:
-    """Bots by name, and one environment per (game, config) to rebuild seat views in."""
+    """Bots by name, and a few environments (one per game and config) to rebuild seat views in."""
 
     def __init__(self, names: list[str]):
         self.bots = {name: _load(name) for name in dict.fromkeys(names)}
-        self._tables: OrderedDict[tuple[str, str], CardGameEnv] = OrderedDict()
+        self._envs: OrderedDict[tuple[str, str], CardGameEnv] = OrderedDict()
 
     @classmethod
     def serving(cls, names: list[str] | None = None) -> Roster:
@@ -58,7 +58,7 @@ class Roster:
         """The bot's move in the request's seat view, which must be that seat's turn."""
         entry = lookup(request.game)
         bot = self.bot(request.bot, entry)
-        env = self.table(entry, request.config)
+        env = self.env_for(entry, request.config)
         agent = env.load_view(request.seat_view)
         if env.agent_selection != agent or env.terminations[agent] or env.truncations[agent]:
             to_act = request.seat_view.get("to_act")
@@ -66,13 +66,13 @@ class Roster:
         action = int(bot.agent.act(env.observe(agent)))
         return ActResponse(action=action, action_label=env.action_label(action))
 
-    def table(self, entry: GameEntry, config: dict[str, Any]) -> CardGameEnv:
+    def env_for(self, entry: GameEntry, config: dict[str, Any]) -> CardGameEnv:
         """An environment of `entry` with a validated `config`, reused for the same game and config."""
         key = (entry.env_id, json.dumps(config, sort_keys=True))
-        env = self._tables.pop(key, None) or new_env(entry, config)
-        self._tables[key] = env
-        if len(self._tables) > _CACHED_TABLES:
-            self._tables.popitem(last=False)
+        env = self._envs.pop(key, None) or new_env(entry, config)
+        self._envs[key] = env
+        if len(self._envs) > _CACHED_ENVS:
+            self._envs.popitem(last=False)
         return env
 
 

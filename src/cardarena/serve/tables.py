@@ -13,7 +13,6 @@ import secrets
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
 
 from cardarena.envs import lookup
 from cardarena.envs.core.env import CardGameEnv
@@ -156,7 +155,7 @@ class TableRoom:
     def view(self, table_id: str, seat: int, token: str) -> TableView:
         return self.table(table_id).view(seat, token, self.clock())
 
-    def play(self, table_id: str, seat: int, token: str, action: Any, label: str | None) -> TableView:
+    def play(self, table_id: str, seat: int, token: str, action: int | None, label: str | None) -> TableView:
         return self.table(table_id).play(seat, token, action, label, self.clock())
 
     def _make_room(self) -> None:
