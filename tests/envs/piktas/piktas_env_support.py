@@ -1,11 +1,10 @@
-"""Helpers shared by the Piktas environment tests: tables set up from card codes and random legal play.
+"""Helpers shared by the Piktas environment tests: tables set up from card codes, masks and play.
 
 Imported by the test modules of this folder (pytest puts a test file's folder on sys.path).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 import numpy as np
@@ -77,14 +76,3 @@ def play(env, actions: Iterable[int]) -> None:
         assert not done(env), f"episode over before action {action}"
         env.step(action)
 
-
-def play_random(env, rng: random.Random, max_steps: int = 10_000):
-    """Play random legal actions (done agents step None) until every agent has left; yields before each step."""
-    steps = 0
-    while env.agents:
-        agent = env.agent_selection
-        action = None if done(env) else rng.choice(mask_ids(env, agent))
-        yield agent, action
-        env.step(action)
-        steps += 1
-        assert steps <= max_steps, "episode did not end"

@@ -21,7 +21,6 @@ from piktas_env_support import (
     make,
     mask_ids,
     play,
-    play_random,
     table_state,
 )
 
