@@ -91,10 +91,11 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
         return _load_checkpoint(shipped, game_name, seed, f"{game_name}/{agent_name}")
     if Path(name).expanduser().exists():
         return _load_checkpoint_path(Path(name).expanduser(), game, seed)
-    raise _unknown(name, game)
+    raise _unknown(name, game or (game_name if game_name in _games() else None))
 
 
 def _unknown(name: str, game: str | None) -> UnknownAgentError:
+    """The error for an unmatched name, listing the agents of its game (all of them if unknown)."""
     known = ", ".join(available(game))
     return UnknownAgentError(f"unknown agent {name!r}; available: {known} (or the path of a checkpoint folder)")
 

@@ -18,8 +18,9 @@ def test_load_by_name_gives_an_agent(name, game):
 
 
 def test_available_lists_generic_and_game_agents():
-    assert available() == ["random", "yokir/heuristic", "yokir/ppo-selfplay", "yokir/ppo-selfplay-full"]
     assert available("yokir") == ["random", "yokir/heuristic", "yokir/ppo-selfplay", "yokir/ppo-selfplay-full"]
+    assert available("piktas")[:2] == ["random", "piktas/heuristic"]
+    assert available() == list(dict.fromkeys(available("piktas") + available("yokir")))
 
 
 @pytest.mark.parametrize("name, game, message", [
