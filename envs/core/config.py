@@ -55,7 +55,10 @@ class GameConfig(BaseModel):
 def _describe(cls: type[GameConfig], err: ValidationError) -> str:
     problems = []
     for issue in err.errors():
-        key = ".".join(str(part) for part in issue["loc"]) or "<config>"
+        if not issue["loc"]:  # a rule across several keys: its message names them
+            problems.append(issue["msg"].removeprefix("Value error, "))
+            continue
+        key = ".".join(str(part) for part in issue["loc"])
         field = cls.model_fields.get(str(issue["loc"][0])) if issue["loc"] else None
         allowed = f" (allowed: {_field_type_name(field)})" if field is not None else ""
         problems.append(f"{key}={issue.get('input')!r}: {issue['msg']}{allowed}")

@@ -161,11 +161,11 @@ class PiktasGame(Game[PiktasState]):
             slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
             seat = self.current_player(state)
             hand = state.hands[seat] if seat >= 0 and state.phase == EXCHANGE else []
-            if slot < len(hand) and position < len(state.field) and state.field[position]:
+            if slot < len(hand) and position < len(state.field) and rules.is_uncovered(state.field[position]):
                 card, target = hand[slot], state.field[position][0]
                 verb = "void" if rules.is_void(card) else "swap"
                 return f"{verb}:{DECK[card]}:{DECK[target]}"
-            return f"hand slot {slot} onto field position {position}"
+            return f"hand slot {slot} onto field position {position} (no card there, or none it can take)"
         if action in BETTING_NAMES:
             return BETTING_NAMES[action]
         return f"unknown action {action}"
@@ -195,7 +195,6 @@ class PiktasGame(Game[PiktasState]):
     def _start_round(self, state: PiktasState) -> None:
         config, n = self.config, self.num_players
         if config.mode == "gambling":
-            state.active = [active and chips >= config.buy_in for active, chips in zip(state.active, state.chips)]
             state.round_start_chips = list(state.chips)
             for seat in self._active_seats(state):
                 state.chips[seat] -= config.buy_in
@@ -271,7 +270,7 @@ class PiktasGame(Game[PiktasState]):
         in_play = [seat for seat in state.order if not state.folded[seat]]
         shown = in_play if len(in_play) > 1 else []
         results = {seat: self.evaluate(state, seat) for seat in shown}
-        winners = [shown[i] for i in rules.best_seats([results[seat] for seat in shown])] if shown else in_play
+        winners = sorted(shown[i] for i in rules.best_seats([results[seat] for seat in shown])) if shown else in_play
         record: dict[str, Any] = {
             "round": state.round_number,
             "dealer": state.dealer,
@@ -293,21 +292,18 @@ class PiktasGame(Game[PiktasState]):
             round_rewards = _score_diff(round_scores) if config.casual_reward == "score_diff" else [0.0] * n
         state.showdowns.append(record)
         state.returns = [total + r for total, r in zip(state.returns, round_rewards)]
-        state.phase = OVER
+        state.phase, state.bets = OVER, None
         state.round_number += 1
-        if self._episode_over(state):
+        another_round = state.round_number < config.num_rounds
+        if another_round and config.mode == "gambling":
+            state.active = [active and chips >= config.buy_in for active, chips in zip(state.active, state.chips)]
+            another_round = sum(state.active) >= 2
+        state.folded = [not active for active in state.active]
+        if not another_round:
             self._finish(state, winners)
             return
         state.dealer = self._next_dealer(state)
         self._start_round(state)
-
-    def _episode_over(self, state: PiktasState) -> bool:
-        if state.round_number >= self.config.num_rounds:
-            return True
-        if self.config.mode == "gambling":
-            state.active = [active and chips >= self.config.buy_in for active, chips in zip(state.active, state.chips)]
-            return sum(state.active) < 2
-        return False
 
     def _next_dealer(self, state: PiktasState) -> int:
         n = self.num_players
