@@ -121,3 +121,12 @@ class Encoder(ABC, Generic[StateT]):
     @abstractmethod
     def render(self, state: StateT, seat: int | None) -> str:
         """The table as text from `seat`'s view, or the whole table when seat is None."""
+
+
+def segment_slices(segments: list[tuple[str, int]]) -> dict[str, slice]:
+    """Name -> slice of each (name, size) segment laid end to end in an observation vector."""
+    slices, start = {}, 0
+    for name, size in segments:
+        slices[name] = slice(start, start + size)
+        start += size
+    return slices

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cards import Deck
 from .errors import SeatViewError
 
 ViewT = TypeVar("ViewT", bound=BaseModel)
+
+
+class SeenLegalAction(BaseModel):
+    """One entry of a seat view's `legal_actions` (as `env.observe_json` lists them)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: int
+    label: str
 
 
 def read_view(model: type[ViewT], view: dict[str, Any], env_id: str) -> ViewT:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from cardarena.envs.core.game import Encoder
+from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
 from .game import (
@@ -87,15 +87,7 @@ _SEGMENTS = [
 ]
 
 
-def _slices() -> dict[str, slice]:
-    slices, start = {}, 0
-    for name, size in _SEGMENTS:
-        slices[name] = slice(start, start + size)
-        start += size
-    return slices
-
-
-SLICES = _slices()
+SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _START = {name: piece.start for name, piece in SLICES.items()}

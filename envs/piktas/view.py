@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.errors import SeatViewError
-from cardarena.envs.core.views import read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import rules
 from .rules import CARDS, FIRST_VOID, HAND_SIZE, MAX_PLAYERS
@@ -61,12 +61,6 @@ class SeenShowdown(BaseModel):
     winners: list[Seat]
     scores: PerSeat | None = None
     payout: PerSeat | None = None
-
-
-class SeenLegalAction(BaseModel):
-    model_config = _VIEW_MODEL
-    id: int
-    label: str
 
 
 class PiktasSeatView(BaseModel):

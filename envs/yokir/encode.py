@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from cardarena.envs.core.game import Encoder
+from cardarena.envs.core.game import Encoder, segment_slices
 
 from .game import NUM_ACTIONS, OVER, PASS, PHASE_NAMES, YokirState, bid_label, bidding_round
 from .rules import DECK, NUM_PLAYERS, NUM_TRICKS, SUITS, oracle_id, sage_id
@@ -48,15 +48,7 @@ _SEGMENTS = [
 ]
 
 
-def _slices() -> dict[str, slice]:
-    slices, start = {}, 0
-    for name, size in _SEGMENTS:
-        slices[name] = slice(start, start + size)
-        start += size
-    return slices
-
-
-SLICES = _slices()
+SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _HAND, _UP_CARD, _DISCARD, _PHASE, _TRUMP, _ACCEPTED, _HAND_NUMBER, _MATCH = (

@@ -16,7 +16,7 @@ from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
-from cardarena.envs.core.views import read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import rules
 from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS
@@ -236,12 +236,6 @@ class SeenCurrentTrick(BaseModel):
     model_config = _VIEW_MODEL
     leader: Seat | None
     cards: Annotated[list[str], Field(max_length=NUM_PLAYERS - 1)]
-
-
-class SeenLegalAction(BaseModel):
-    model_config = _VIEW_MODEL
-    id: int
-    label: str
 
 
 class YokirSeatView(BaseModel):
