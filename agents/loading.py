@@ -33,9 +33,15 @@ def _piktas_heuristic(seed: int | None) -> Agent:
     return PiktasHeuristic()
 
 
+def _piktas_field_heuristic(seed: int | None) -> Agent:
+    from .piktas_heuristic import FIELD_WEIGHT, PiktasHeuristic
+
+    return PiktasHeuristic(field_weight=FIELD_WEIGHT)
+
+
 _GENERIC: dict[str, AgentFactory] = {"random": lambda seed: RandomAgent(seed)}
 _PER_GAME: dict[str, dict[str, AgentFactory]] = {
-    "piktas": {"heuristic": _piktas_heuristic},
+    "piktas": {"heuristic": _piktas_heuristic, "field-heuristic": _piktas_field_heuristic},
     "yokir": {"heuristic": _yokir_heuristic},
 }
 

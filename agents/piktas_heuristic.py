@@ -14,6 +14,7 @@ MATCH_SCORE = 8
 RAISE_SCORE = 16
 SCORE_PER_EXTRA_SEAT = 1.5
 DEFAULT_TABLE = 4
+FIELD_WEIGHT = 0.5  # the field-heuristic's weight on the score with the whole field
 
 
 class PiktasHeuristic:
@@ -25,12 +26,17 @@ class PiktasHeuristic:
     result for every action). Ties go to the action whose secured cards are nearest to scoring
     (`closeness_after`: suit and value concentration, neighbouring values, trump pairs), then to
     passing. Laying a void therefore covers a card it needs and clears the void that blocks a
-    Full Hand.
+    Full Hand. With `field_weight` w > 0 (the `field-heuristic`) it maximises
+    secured + w * (score with the whole field, `full_after`) instead: it also counts on the
+    uncovered field cards, which often survive to the showdown.
 
     Betting round (gambling): it raises with a final score of 16 or more, stays when it can,
     matches with 8 or more (both thresholds 1.5 points higher for every seat beyond four), and
     folds otherwise.
     """
+
+    def __init__(self, field_weight: float = 0.0):
+        self.field_weight = field_weight
 
     def reset(self) -> None:
         pass
@@ -40,10 +46,11 @@ class PiktasHeuristic:
         obs = observation["observation"]
         if legal[0] >= STAY:
             return self._bet(obs, legal.tolist())
-        secured = np.rint(obs[SLICES["secured_after"]][legal] * SCORE_SCALE)
-        near = obs[SLICES["closeness_after"]][legal]
-        best = legal[secured == secured.max()]
-        near = near[secured == secured.max()]
+        value = np.rint(obs[SLICES["secured_after"]][legal] * SCORE_SCALE)
+        if self.field_weight:
+            value = value + self.field_weight * np.rint(obs[SLICES["full_after"]][legal] * SCORE_SCALE)
+        best = legal[value == value.max()]
+        near = obs[SLICES["closeness_after"]][best]
         top = best[near == near.max()]
         return PASS if PASS in top else int(top[0])
 

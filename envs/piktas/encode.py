@@ -39,7 +39,7 @@ from .game import (
     exchange_action_ids,
 )
 from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from .scoring import secured_after_exchanges
+from .scoring import scores_after_exchanges
 
 NUM_CARDS = len(DECK)
 MAX_POSITIONS = FIELD_SIZE  # one position per field deal
@@ -64,6 +64,7 @@ _SEGMENTS = [
     ("evaluation", 4),  # own evaluate tuple: total, best_unit, best_card, hand_high
     ("secured_after", NUM_EXCHANGE_ACTIONS),  # secured score after each exchange action id (legal ones)
     ("closeness_after", NUM_EXCHANGE_ACTIONS),  # how near the secured cards are to scoring, per action id
+    ("full_after", NUM_EXCHANGE_ACTIONS),  # score of the hand with the whole field after each action id
     ("hand_sizes", MAX_PLAYERS),  # per rel seat, / 6
     ("taken_counts", MAX_PLAYERS),  # field cards each rel seat holds, / 6
     ("exchanges", 3 * MAX_PLAYERS),  # per rel seat: passes, swaps, voids laid this round, / 3
@@ -93,13 +94,14 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _START = {name: piece.start for name, piece in SLICES.items()}
 
 
-def secured_scores(game: PiktasGame, hand: list[int], positions: list[list[int]]) -> np.ndarray:
-    """Secured score after each exchange action id (-1 where illegal): the hand plus the covered
-    field cards, which no opponent can take away (compiled, see scoring.py)."""
+def scores_after(game: PiktasGame, hand: list[int], positions: list[list[int]], whole_field: bool) -> np.ndarray:
+    """Score after each exchange action id (-1 where illegal) of the hand with the covered field
+    cards (the secured pool, which no opponent can take away) or with the whole field (compiled,
+    see scoring.py)."""
     bottoms = np.array([stack[0] if stack and not rules.is_void(stack[0]) else -1 for stack in positions], np.int64)
     voids_on = np.array([sum(rules.is_void(card) for card in stack) for stack in positions], np.int64)
-    return secured_after_exchanges(
-        np.array(hand, np.int64), bottoms, voids_on, HAND_SIZE, EXCHANGE_POSITIONS, *game.config.scoring_flags
+    return scores_after_exchanges(
+        np.array(hand, np.int64), bottoms, voids_on, HAND_SIZE, EXCHANGE_POSITIONS, whole_field, *game.config.scoring_flags
     )
 
 
@@ -204,9 +206,10 @@ class PiktasEncoder(Encoder[PiktasState]):
         for k, scale in enumerate((SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)):
             obs[_START["evaluation"] + k] = min(evaluation[k] / scale, 1.0)
         if state.phase == EXCHANGE and self.game.current_player(state) == seat:
-            secured = secured_scores(self.game, hand, state.field)
-            start = _START["secured_after"]
-            obs[start : start + NUM_EXCHANGE_ACTIONS] = np.clip(secured / SCORE_SCALE, 0.0, 1.0)
+            for segment, whole_field in (("secured_after", False), ("full_after", True)):
+                start = _START[segment]
+                scores = scores_after(self.game, hand, state.field, whole_field)
+                obs[start : start + NUM_EXCHANGE_ACTIONS] = np.clip(scores / SCORE_SCALE, 0.0, 1.0)
             legal = exchange_action_ids(hand, state.field)
             near = closeness(secured_sets(hand, state.field, legal)) / CLOSENESS_SCALE
             obs[_START["closeness_after"] + np.array(legal)] = np.minimum(near, 1.0)

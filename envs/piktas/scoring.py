@@ -617,22 +617,25 @@ def _close_with_suit_run(used, cover, points, unit, card, pips, carriers, faces,
 
 
 @njit(cache=True)
-def secured_after_exchanges(hand, bottoms, voids_on, num_slots, positions, trump_multi_unit, highest_unit_only, wild_voids):
-    """Secured total after every exchange action id 0..num_slots*positions: -1 where illegal.
+def scores_after_exchanges(
+    hand, bottoms, voids_on, num_slots, positions, whole_field, trump_multi_unit, highest_unit_only, wild_voids
+):
+    """Pool total after every exchange action id 0..num_slots*positions: -1 where illegal.
 
-    The secured pool is the hand plus the cards of covered positions (and, with wild voids, the
-    voids on them): what no opponent can take away. hand: sorted deck indices; bottoms[j]: the
-    non-void card of position j (-1 for none); voids_on[j]: voids lying on position j.
+    The pool is the hand plus the covered positions' cards (the *secured* pool, what no opponent
+    can take away) or, with `whole_field`, plus every field card; with wild voids the voids on the
+    field count too. hand: sorted deck indices; bottoms[j]: the non-void card of position j (-1
+    for none); voids_on[j]: voids lying on position j.
     """
     first_void = 70
     scores = np.full(1 + num_slots * positions, -1, np.int64)
+    items = np.empty(hand.shape[0] + 2 * bottoms.shape[0] + 2, np.int64)
     for action in range(scores.shape[0]):
         slot, target = -1, -1
         if action > 0:
             slot, target = (action - 1) // positions, (action - 1) % positions
             if slot >= hand.shape[0] or target >= bottoms.shape[0] or bottoms[target] < 0 or voids_on[target] > 0:
                 continue
-        items = np.empty(hand.shape[0] + 2 * bottoms.shape[0] + 2, np.int64)
         n = 0
         blocked = False
         for i in range(hand.shape[0]):
@@ -648,14 +651,15 @@ def secured_after_exchanges(hand, bottoms, voids_on, num_slots, positions, trump
             n += 1
         hand_items = n
         for j in range(bottoms.shape[0]):
-            covered = voids_on[j] > 0 or (j == target and hand[slot] >= first_void)
-            if not covered:
+            laid_void = j == target and hand[slot] >= first_void
+            if voids_on[j] == 0 and not laid_void and not whole_field:
                 continue
-            if bottoms[j] >= 0:
-                items[n] = bottoms[j]
+            bottom = hand[slot] if j == target and not laid_void else bottoms[j]
+            if bottom >= 0:
+                items[n] = bottom
                 n += 1
             if wild_voids:
-                for _ in range(voids_on[j] + (1 if j == target else 0)):
+                for _ in range(voids_on[j] + (1 if laid_void else 0)):
                     items[n] = first_void
                     n += 1
         allowed = hand_items > 0 and not blocked and not highest_unit_only
