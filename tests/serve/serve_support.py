@@ -1,4 +1,4 @@
-"""Helpers shared by the serve tests: the bots served and seat views from random Yokir hands.
+"""Helpers shared by the serve tests: the bots served and seat views from random episodes.
 
 Imported by the test modules of this folder (pytest puts a test file's folder on sys.path).
 """
@@ -13,9 +13,9 @@ from cardarena.envs import make
 SERVED = ["yokir/ppo-selfplay"]
 
 
-def acting_views(seed: int, **config) -> list[dict]:
-    """The acting seat's JSON view at every decision of one random Yokir episode."""
-    env = make("yokir_v1", **config)
+def acting_views(seed: int, game: str = "yokir_v1", **config) -> list[dict]:
+    """The acting seat's JSON view at every decision of one random episode (Yokir by default)."""
+    env = make(game, **config)
     env.reset(seed=seed)
     rng = random.Random(seed)
     views = []
