@@ -1,8 +1,9 @@
 """Trained policies at inference time: the actor network of a MaskablePPO policy, run in numpy.
 
-Inference needs neither SB3 nor gradients: `export_policy` copies the actor's layers out of an
-SB3 policy into plain arrays, and `PolicyAgent` evaluates them with a few matrix products
-(batch size 1, CPU), masking illegal actions before choosing.
+Inference needs neither SB3 nor gradients: `export_policy` copies the actor's layers (and an
+action-feature head, training/policies.py) out of an SB3 policy into plain arrays, and
+`PolicyAgent` evaluates them with a few matrix products (batch size 1, CPU), masking illegal
+actions before choosing.
 """
 
 from __future__ import annotations
@@ -18,20 +19,37 @@ _ACTIVATIONS = {
 }
 
 
+def _arrays(layers: list[Any]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    weights = [layer.weight.detach().cpu().numpy().astype(np.float32).copy() for layer in layers]
+    biases = [layer.bias.detach().cpu().numpy().astype(np.float32).copy() for layer in layers]
+    return weights, biases
+
+
 def export_policy(policy: Any) -> dict[str, Any]:
-    """The actor of an SB3 (Maskable)ActorCriticPolicy as plain float32 arrays."""
+    """The actor of an SB3 (Maskable)ActorCriticPolicy as plain float32 arrays.
+
+    An actor with an action-feature head (training/policies.py) also exports the head: the
+    observation index of each action's features and the head's two layers.
+    """
     import torch.nn as nn
 
-    linear = [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)] + [policy.action_net]
+    head = getattr(policy.action_net, "score", None)
+    output = policy.action_net.linear if head is not None else policy.action_net
+    linear = [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)] + [output]
     activation = policy.activation_fn.__name__.lower()
     if activation not in _ACTIVATIONS:
         raise ValueError(f"cannot export activation {activation!r}; supported: {', '.join(_ACTIVATIONS)}")
-    return {
-        "format": POLICY_FORMAT,
-        "activation": activation,
-        "weights": [layer.weight.detach().cpu().numpy().astype(np.float32).copy() for layer in linear],
-        "biases": [layer.bias.detach().cpu().numpy().astype(np.float32).copy() for layer in linear],
-    }
+    weights, biases = _arrays(linear)
+    exported = {"format": POLICY_FORMAT, "activation": activation, "weights": weights, "biases": biases}
+    if head is not None:
+        head_weights, head_biases = _arrays([m for m in head if isinstance(m, nn.Linear)])
+        columns = policy.mlp_extractor.columns.cpu().numpy()
+        exported["action_head"] = {
+            "columns": np.where(columns >= weights[0].shape[1], -1, columns).astype(np.int64),
+            "weights": head_weights,
+            "biases": head_biases,
+        }
+    return exported
 
 
 class PolicyAgent:
@@ -42,6 +60,12 @@ class PolicyAgent:
         self.deterministic = deterministic
         self._activation = _ACTIVATIONS[policy["activation"]]
         self._layers = [(np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32)) for w, b in zip(policy["weights"], policy["biases"])]
+        head = policy.get("action_head")
+        self._head = None
+        if head is not None:
+            columns = np.asarray(head["columns"], np.int64)
+            layers = [(np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32)) for w, b in zip(head["weights"], head["biases"])]
+            self._head = (np.where(columns < 0, self.observation_size, columns), layers)
         self.rng = np.random.default_rng(seed)
 
     @property
@@ -57,7 +81,12 @@ class PolicyAgent:
         for weight, bias in self._layers[:-1]:
             hidden = self._activation(hidden @ weight + bias)
         weight, bias = self._layers[-1]
-        return hidden @ weight + bias
+        logits = hidden @ weight + bias
+        if self._head is not None:
+            columns, ((inner, inner_bias), (outer, outer_bias)) = self._head
+            per_action = np.append(np.asarray(observation, np.float32), np.float32(0.0))[columns]
+            logits = logits + (np.tanh(per_action @ inner + inner_bias) @ outer + outer_bias)[:, 0]
+        return logits
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         logits = self.logits(observation["observation"])

@@ -26,10 +26,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from cardarena import __version__
+import numpy as np
 from cardarena.agents.policy import POLICY_FORMAT, PolicyAgent, export_policy
 from cardarena.envs import lookup, registered
 from cardarena.envs.core.errors import CheckpointError
+
+from cardarena import __version__
 
 CARD_FORMAT = 1
 CARD_FILE = "card.json"
@@ -80,11 +82,9 @@ def write_checkpoint(
     building.mkdir()
     try:
         model.save(building / MODEL_FILE)
-        tensors = {
-            **policy,
-            "weights": [torch.from_numpy(weight) for weight in policy["weights"]],
-            "biases": [torch.from_numpy(bias) for bias in policy["biases"]],
-        }
+        tensors = {**policy, **_as_tensors(policy)}
+        if "action_head" in policy:
+            tensors["action_head"] = {"columns": torch.from_numpy(policy["action_head"]["columns"]), **_as_tensors(policy["action_head"])}
         torch.save(tensors, building / POLICY_FILE)
         for name, content in extra.items():
             (building / name).write_bytes(content)
@@ -95,7 +95,11 @@ def write_checkpoint(
             "env_version": entry.version,
             "observation_shape": [entry.env_cls.encoder_cls.observation_size],
             "num_actions": entry.env_cls.game_cls.num_actions,
-            "policy": {"hidden": [int(w.shape[0]) for w in policy["weights"][:-1]], "activation": policy["activation"]},
+            "policy": {
+                "hidden": [int(w.shape[0]) for w in policy["weights"][:-1]],
+                "activation": policy["activation"],
+                "action_features": int(policy["action_head"]["columns"].shape[1]) if "action_head" in policy else 0,
+            },
             "config": config,
             "steps": int(steps),
             "evaluation": evaluation or {},
@@ -254,11 +258,44 @@ def _policy_arrays(folder: Path, saved: Any) -> dict[str, Any]:
         if weight.ndim != 2 or bias.shape != (weight.shape[0],) or (width is not None and weight.shape[1] != width):
             raise CheckpointError(f"{problem} (layer shapes {tuple(weight.shape)} and {tuple(bias.shape)} do not chain)")
         width = weight.shape[0]
-    return {
+    policy = {
         "format": saved["format"],
         "activation": saved["activation"],
         "weights": [weight.detach().float().numpy() for weight in weights],
         "biases": [bias.detach().float().numpy() for bias in biases],
+    }
+    if "action_head" in saved:
+        policy["action_head"] = _action_head_arrays(problem, saved["action_head"], weights[-1].shape[0], weights[0].shape[1])
+    return policy
+
+
+def _action_head_arrays(problem: str, head: Any, num_actions: int, observation_size: int) -> dict[str, Any]:
+    """An action-feature head: columns [action][feature] into the observation, then two layers to one score."""
+    import torch
+
+    ok = isinstance(head, dict) and isinstance(head.get("columns"), torch.Tensor) and isinstance(head.get("weights"), list)
+    ok = ok and isinstance(head.get("biases"), list) and len(head["weights"]) == len(head["biases"]) == 2
+    ok = ok and all(isinstance(t, torch.Tensor) for t in [*head["weights"], *head["biases"]])
+    if ok:
+        columns, (inner, outer), (inner_bias, outer_bias) = head["columns"], head["weights"], head["biases"]
+        ok = columns.ndim == 2 and columns.shape[0] == num_actions and int(columns.max()) < observation_size
+        ok = ok and inner.shape == (inner_bias.shape[0], columns.shape[1]) and outer.shape == (1, inner.shape[0])
+        ok = ok and outer_bias.shape == (1,)
+    if not ok:
+        raise CheckpointError(f"{problem} (its action_head is not columns plus two chained layers)")
+    return {
+        "columns": head["columns"].numpy().astype(np.int64),
+        "weights": [weight.detach().float().numpy() for weight in head["weights"]],
+        "biases": [bias.detach().float().numpy() for bias in head["biases"]],
+    }
+
+
+def _as_tensors(layers: dict[str, Any]) -> dict[str, Any]:
+    import torch
+
+    return {
+        "weights": [torch.from_numpy(weight) for weight in layers["weights"]],
+        "biases": [torch.from_numpy(bias) for bias in layers["biases"]],
     }
 
 

@@ -87,7 +87,7 @@ def collect_demonstrations(
 def behaviour_clone(policy, demonstrations: Demonstrations, epochs: int, batch_size: int = 512, learning_rate: float = 1e-3, seed: int = 0) -> dict[str, float]:
     """Fit an SB3 MaskableActorCriticPolicy to the demonstrations; returns the final accuracy and losses."""
     generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    optimizer = torch.optim.Adam(_cloned_parameters(policy), lr=learning_rate)
     observations = torch.as_tensor(demonstrations.observations)
     masks = torch.as_tensor(demonstrations.masks)
     actions = torch.as_tensor(demonstrations.actions)
@@ -110,6 +110,18 @@ def behaviour_clone(policy, demonstrations: Demonstrations, epochs: int, batch_s
             "accuracy": float((chosen == actions).float().mean()),
             "critic_mse": float(torch.nn.functional.mse_loss(values, returns)),
         }
+
+
+def _cloned_parameters(policy) -> list[torch.nn.Parameter]:
+    """What cloning fits: the whole policy, or, when the actor has an action-feature head
+    (training/policies.py), that head and the critic. The head generalises from a few thousand
+    demonstrations; the actor's MLP would memorise their cards instead, so it starts neutral
+    and learns in self-play."""
+    head = getattr(policy.action_net, "score", None)
+    if head is None:
+        return list(policy.parameters())
+    actor_mlp = {id(p) for p in [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.linear.parameters()]}
+    return [p for p in policy.parameters() if id(p) not in actor_mlp]
 
 
 def _forward(policy, observations: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:

@@ -15,19 +15,19 @@ from typing import Any
 import numpy as np
 import torch
 import yaml
+from cardarena.agents import load
+from cardarena.agents.policy import PolicyAgent, export_policy
+from cardarena.envs import lookup
+from cardarena.envs.core.errors import CheckpointError, ConfigError
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import configure
 from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 
-from cardarena.agents import load
-from cardarena.agents.policy import PolicyAgent, export_policy
-from cardarena.envs import lookup
-from cardarena.envs.core.errors import CheckpointError, ConfigError
-
 from .checkpoint import load_model, verify_checkpoint, write_checkpoint
 from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
+from .policies import ActionFeaturePolicy, action_feature_columns
 from .pretrain import behaviour_clone, collect_demonstrations
 from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
 
@@ -230,8 +230,13 @@ def build_model(config: TrainConfig, venv) -> MaskablePPO:
     """The MaskablePPO learner that `config.ppo` describes, on a vectorised self-play env."""
     ppo = config.ppo
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[ppo.activation]
+    policy_kwargs: dict[str, Any] = {"net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}, "activation_fn": activation}
+    env_cls = lookup(config.game).env_cls
+    slices = env_cls.encoder_cls.action_feature_slices
+    if slices:
+        policy_kwargs["columns"] = action_feature_columns(slices, env_cls.game_cls.num_actions)
     return MaskablePPO(
-        "MlpPolicy",
+        ActionFeaturePolicy if slices else "MlpPolicy",
         venv,
         learning_rate=ppo.learning_rate,
         n_steps=ppo.n_steps,
@@ -243,7 +248,7 @@ def build_model(config: TrainConfig, venv) -> MaskablePPO:
         ent_coef=ppo.ent_coef,
         vf_coef=ppo.vf_coef,
         max_grad_norm=ppo.max_grad_norm,
-        policy_kwargs={"net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}, "activation_fn": activation},
+        policy_kwargs=policy_kwargs,
         seed=config.seed,
         device="cpu",
         verbose=0,

@@ -103,9 +103,14 @@ class Game(ABC, Generic[StateT]):
 
 
 class Encoder(ABC, Generic[StateT]):
-    """What one seat sees: the observation vector, the JSON seat view and the text rendering."""
+    """What one seat sees: the observation vector, the JSON seat view and the text rendering.
+
+    `action_feature_slices` names observation segments that hold one value per action id (from
+    id 0): trained policies score each action by its own values there (training/policies.py).
+    """
 
     observation_size: ClassVar[int]
+    action_feature_slices: ClassVar[tuple[slice, ...]] = ()
 
     def __init__(self, game: Game[StateT]):
         self.game = game

@@ -65,6 +65,9 @@ _SEGMENTS = [
     ("secured_after", NUM_EXCHANGE_ACTIONS),  # secured score after each exchange action id (legal ones)
     ("closeness_after", NUM_EXCHANGE_ACTIONS),  # how near the secured cards are to scoring, per action id
     ("full_after", NUM_EXCHANGE_ACTIONS),  # score of the hand with the whole field after each action id
+    ("secured_gap", NUM_EXCHANGE_ACTIONS),  # 1 - (best legal secured_after - this one) / 10 points, floor 0
+    ("full_gap", NUM_EXCHANGE_ACTIONS),  # the same for full_after
+    ("closeness_gap", NUM_EXCHANGE_ACTIONS),  # the same for closeness_after, / 30
     ("hand_sizes", MAX_PLAYERS),  # per rel seat, / 6
     ("taken_counts", MAX_PLAYERS),  # field cards each rel seat holds, / 6
     ("exchanges", 3 * MAX_PLAYERS),  # per rel seat: passes, swaps, voids laid this round, / 3
@@ -136,6 +139,16 @@ def closeness(card_sets: np.ndarray) -> np.ndarray:
     return (suit_counts**2).sum(axis=1) + 2 * (value_counts**2).sum(axis=1) + 3 * neighbours + 4 * pairs
 
 
+GAP_POINTS = 10.0
+GAP_CLOSENESS = 30.0
+
+
+def _gap(values: np.ndarray, scale: float) -> np.ndarray:
+    """1 for the best of the legal actions' values, less by 1 per `scale` below it, floor 0: the
+    per-action scores seen relative to the best, so that small differences stand out."""
+    return np.clip(1.0 - (values.max() - values) / scale, 0.0, 1.0)
+
+
 def secured_sets(hand: list[int], positions: list[list[int]], actions: list[int]) -> np.ndarray:
     """Rows of 0/1 over the deck: the non-void hand cards and covered field cards after each action."""
     base = np.zeros(NUM_CARDS, np.float32)
@@ -160,6 +173,9 @@ def secured_field_cards(positions: list[list[int]]) -> list[int]:
 
 class PiktasEncoder(Encoder[PiktasState]):
     observation_size = OBSERVATION_SIZE
+    action_feature_slices = tuple(
+        SLICES[name] for name in ("secured_after", "full_after", "closeness_after", "secured_gap", "full_gap", "closeness_gap")
+    )
     game: PiktasGame
 
     def observation(self, state: PiktasState, seat: int) -> np.ndarray:
@@ -206,13 +222,15 @@ class PiktasEncoder(Encoder[PiktasState]):
         for k, scale in enumerate((SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)):
             obs[_START["evaluation"] + k] = min(evaluation[k] / scale, 1.0)
         if state.phase == EXCHANGE and self.game.current_player(state) == seat:
-            for segment, whole_field in (("secured_after", False), ("full_after", True)):
-                start = _START[segment]
+            legal = np.array(exchange_action_ids(hand, state.field))
+            for segment, whole_field in (("secured", False), ("full", True)):
                 scores = scores_after(self.game, hand, state.field, whole_field)
+                start = _START[f"{segment}_after"]
                 obs[start : start + NUM_EXCHANGE_ACTIONS] = np.clip(scores / SCORE_SCALE, 0.0, 1.0)
-            legal = exchange_action_ids(hand, state.field)
-            near = closeness(secured_sets(hand, state.field, legal)) / CLOSENESS_SCALE
-            obs[_START["closeness_after"] + np.array(legal)] = np.minimum(near, 1.0)
+                obs[_START[f"{segment}_gap"] + legal] = _gap(scores[legal], GAP_POINTS)
+            near = closeness(secured_sets(hand, state.field, legal.tolist()))
+            obs[_START["closeness_after"] + legal] = np.minimum(near / CLOSENESS_SCALE, 1.0)
+            obs[_START["closeness_gap"] + legal] = _gap(near, GAP_CLOSENESS)
 
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         for other, holdings in enumerate(state.taken):

@@ -122,7 +122,7 @@ def test_the_card_describes_the_checkpoint(written):
     assert card["format"] == 1 and card["game"] == "yokir" and card["env_id"] == ENV_ID and card["env_version"] == 1
     assert card["observation_shape"] == [make(ENV_ID).observation_space("player_0")["observation"].shape[0]]
     assert card["num_actions"] == 29
-    assert card["policy"] == {"hidden": [16], "activation": "tanh"}
+    assert card["policy"] == {"hidden": [16], "activation": "tanh", "action_features": 0}
     assert (card["config"], card["steps"], card["evaluation"]) == ({"lr": 3e-4}, 64, {"random": 0.5})
     assert card["created"].endswith("+00:00")
     assert sorted(card["files"]) == ["model.zip", "policy.pt", "trainer_state.json"]
