@@ -1,48 +1,54 @@
-"""The shipped Yokir bot: loads by name, plays legally, and beats both baselines."""
+"""The shipped bots: load by name, play legally at every table size, and beat both baselines."""
 
 import json
 from importlib import resources
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from cardarena.agents import load
-from cardarena.envs import make
+from cardarena.envs import lookup, make
 from cardarena.training.publish import evaluate_against_baselines
 
-SHIPPED_ROOT = Path(str(resources.files("cardarena.checkpoints").joinpath("yokir")))
-BOTS = ["ppo-selfplay", "ppo-selfplay-full"]
+SHIPPED_ROOT = Path(str(resources.files("cardarena.checkpoints")))
+BOTS = [("yokir", "ppo-selfplay"), ("yokir", "ppo-selfplay-full"), ("piktas", "ppo-selfplay")]
+TABLES = {"yokir": [{"match": True, "target_score": 3}], "piktas": [{"num_players": 2}, {}, {"num_players": 11, "mode": "gambling"}]}
+EPISODES = {"yokir": 10_002, "piktas": 10_000}  # whole rounds of seat rotations: 3 and 4 seats
 
 
-@pytest.mark.parametrize("name", BOTS)
-def test_shipped_bot_loads_by_name_and_plays_every_seat_legally(name):
-    bot = load(f"yokir/{name}")
-    env = make("yokir_v1", match=True, target_score=3)
-    env.reset(seed=1)
-    for agent in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        action = bot.act(observation)
-        assert observation["action_mask"][action] == 1
-        env.step(action)
+def ids(bots):
+    return [f"{game}/{name}" for game, name in bots]
 
 
-@pytest.mark.parametrize("name", BOTS)
-def test_shipped_card_records_an_evaluation_above_both_baselines(name):
-    card = json.loads((SHIPPED_ROOT / name / "card.json").read_text())
-    assert card["env_id"] == "yokir_v1"
+@pytest.mark.parametrize(("game", "name"), BOTS, ids=ids(BOTS))
+def test_shipped_bot_loads_by_name_and_plays_every_seat_legally(game, name):
+    bot = load(f"{game}/{name}")
+    for config in TABLES[game]:
+        env = make(lookup(game).env_id, **config)
+        env.reset(seed=1)
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            action = bot.act(observation)
+            assert observation["action_mask"][action] == 1
+            env.step(action)
+
+
+@pytest.mark.parametrize(("game", "name"), BOTS, ids=ids(BOTS))
+def test_shipped_card_records_an_evaluation_above_both_baselines(game, name):
+    card = json.loads((SHIPPED_ROOT / game / name / "card.json").read_text())
+    assert card["env_id"] == lookup(game).env_id
     for baseline in ("random", "heuristic"):
         assert card["evaluation"][baseline]["episodes"] >= 10_000
         assert card["evaluation"][baseline]["low"] > 0
 
 
-@pytest.mark.parametrize("name", BOTS)
-def test_shipped_bot_is_the_trained_policy_not_a_copy_of_the_heuristic(name):
-    bot, heuristic = load(f"yokir/{name}"), load("yokir/heuristic")
-    env = make("yokir_v1")
+@pytest.mark.parametrize(("game", "name"), BOTS, ids=ids(BOTS))
+def test_shipped_bot_is_the_trained_policy_not_a_copy_of_the_heuristic(game, name):
+    bot, heuristic = load(f"{game}/{name}"), load(f"{game}/heuristic")
+    env = make(lookup(game).env_id)
     disagreements = 0
     for seed in range(200):
         env.reset(seed=seed)
@@ -52,8 +58,8 @@ def test_shipped_bot_is_the_trained_policy_not_a_copy_of_the_heuristic(name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize(("game", "name"), BOTS, ids=ids(BOTS))
 @pytest.mark.parametrize("baseline", ["random", "heuristic"])
-def test_shipped_bot_beats_the_baseline_over_ten_thousand_hands(name, baseline):
-    result = evaluate_against_baselines(SHIPPED_ROOT / name, [baseline], episodes=10_002, seed=0)[baseline]
+def test_shipped_bot_beats_the_baseline_over_ten_thousand_hands(game, name, baseline):
+    result = evaluate_against_baselines(SHIPPED_ROOT / game / name, [baseline], episodes=EPISODES[game], seed=0)[baseline]
     assert result["low"] > 0, result
