@@ -1,7 +1,7 @@
 """Latency and throughput of `POST /v1/act` on loopback, with 1, 8 and 32 concurrent clients.
 
 Starts `cardarena serve` in its own process, then sends it the acting seat's view at every
-decision of random Yokir hands from concurrent keep-alive connections (a minimal asyncio HTTP/1.1
+decision of random episodes of the bot's game (Yokir by default) from concurrent keep-alive connections (a minimal asyncio HTTP/1.1
 client, so that the load generator takes little of the machine's two cores), each client waiting for its answer before sending the next request. Prints p50/p99 latency and
 requests per second per concurrency level, the server process's CPU time per request
 (less sensitive than latency to other work on the machine), and the load average before the run.
@@ -25,12 +25,12 @@ from pathlib import Path
 import httpx
 import numpy as np
 
-from cardarena.envs import make
+from cardarena.envs import lookup, make
 
 
-def acting_views(episodes: int, seed: int = 0) -> list[dict]:
-    """The acting seat's JSON view at every decision of `episodes` random Yokir hands."""
-    env = make("yokir_v1")
+def acting_views(game: str, episodes: int, seed: int = 0) -> list[dict]:
+    """The acting seat's JSON view at every decision of `episodes` random episodes of `game`."""
+    env = make(game)
     rng = random.Random(seed)
     views = []
     for episode in range(episodes):
@@ -118,7 +118,8 @@ def main() -> None:
     parser.add_argument("--clients", default="1,8,32")
     args = parser.parse_args()
 
-    bodies = [json.dumps({"bot": args.bot, "game": "yokir_v1", "seat_view": view}).encode() for view in acting_views(40)]
+    game = lookup(args.bot.split("/")[0]).env_id
+    bodies = [json.dumps({"bot": args.bot, "game": game, "seat_view": view}).encode() for view in acting_views(game, 40)]
     load = os.getloadavg()
     port = free_port()
     server = start_server(args.bot, port)
