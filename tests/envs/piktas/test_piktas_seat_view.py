@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
-import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from cardarena.envs import make
 from cardarena.envs.core.errors import SeatViewError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from seat_view_support import check_round_trips
 
 configs = st.one_of(
     st.fixed_dictionaries({"num_players": st.integers(2, 11), "use_voids": st.booleans()}),
@@ -26,36 +24,10 @@ configs = st.one_of(
 )
 
 
-def _views_of_random_episode(seed: int, config: dict):
-    """(env, agent, JSON view) for every seat still in, at every step of one random episode, the end included."""
-    env = make("piktas_v1", **config)
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    while True:
-        for agent in env.agents:
-            yield env, agent, json.loads(json.dumps(env.observe_json(agent)))
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
-            if not env.game.is_terminal(env.state):
-                env.step(None)
-                continue
-            return
-        env.step(rng.choice([action["id"] for action in env.observe_json(agent)["legal_actions"]]))
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), config=configs)
 def test_state_from_view_gives_the_seat_the_same_observation_and_legal_actions(seed, config):
-    rebuilt = make("piktas_v1", **config)
-    for env, agent, view in _views_of_random_episode(seed, config):
-        state = rebuilt.game.state_from_view(view)
-        seat = view["seat"]
-        assert np.array_equal(rebuilt.encoder.observation(state, seat), env.encoder.observation(env.state, seat))
-        assert rebuilt.game.current_player(state) == env.game.current_player(env.state)
-        if env.game.current_player(env.state) == seat:
-            assert rebuilt.game.legal_actions(state) == env.game.legal_actions(env.state)
-        assert rebuilt.load_view(view) == agent
-        assert rebuilt.observe_json(agent) == view
+    check_round_trips(make("piktas_v1", **config), make("piktas_v1", **config), seed)
 
 
 def _betting_view() -> dict:
