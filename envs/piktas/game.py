@@ -344,13 +344,6 @@ def exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[
     return given, taken
 
 
-def after_exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[list[int], list[list[int]]]:
-    """The hand and field positions an exchange action id would leave, as new lists."""
-    hand, positions = list(hand), [list(stack) for stack in positions]
-    exchange(hand, positions, action)
-    return hand, positions
-
-
 def exchange_action_ids(hand: list[int], positions: list[list[int]]) -> list[int]:
     """Legal action ids of an exchange turn (4.6): pass, and slot x uncovered position."""
     open_positions = [j for j, stack in enumerate(positions[:EXCHANGE_POSITIONS]) if rules.is_uncovered(stack)]

@@ -30,7 +30,6 @@ DECK: list[str] = (
     + ["V1", "V2"]
 )
 CARDS = Deck(DECK)
-NO_VOID_DECK: list[str] = DECK[:FIRST_VOID]
 HAND_SIZE = 6
 FIELD_SIZE = 6
 INITIAL_FIELD_POSITIONS = 3
