@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.fields import FieldInfo
@@ -25,9 +25,15 @@ class GameConfig(BaseModel):
     on_illegal: Literal["raise", "penalize"] = "raise"
     illegal_reward: float = -1.0
 
+    renamed: ClassVar[dict[str, str]] = {}
+    """A game's former setting names -> the suite's names (design.md, "Settings"); an old name is refused."""
+
     @classmethod
     def build(cls, **settings: Any) -> "GameConfig":
         """Validate `settings` into a config, turning pydantic's errors into one ConfigError."""
+        old = sorted(set(settings) & set(cls.renamed))
+        if old:
+            raise ConfigError(f"{cls.game_label()}: config key {old[0]!r} is now called {cls.renamed[old[0]]!r}")
         unknown = sorted(set(settings) - set(cls.model_fields))
         if unknown:
             allowed = ", ".join(sorted(cls.model_fields))

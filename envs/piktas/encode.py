@@ -78,16 +78,16 @@ _SEGMENTS = [
     ("phase", 3),  # exchange, betting, over
     ("cycle", NUM_CYCLES),
     ("deck_left", 1),  # / 72
-    ("chips", MAX_PLAYERS),  # gambling: stack per rel seat, / (starting_chips * table size)
-    ("contributions", MAX_PLAYERS),  # gambling: this betting round, / (raise_amount * (max_raises + 1))
+    ("chips", MAX_PLAYERS),  # gambling: stack per rel seat, / (starting_stack * table size)
+    ("contributions", MAX_PLAYERS),  # gambling: this betting round, / (bet_size * (max_bets + 1))
     ("folded", MAX_PLAYERS),
-    ("pot", 1),  # / (starting_chips * table size)
-    ("to_match", 1),  # chips the seat must add to match, / (raise_amount * (max_raises + 1))
-    ("raises", 1),  # raises made this betting round / max_raises
+    ("pot", 1),  # / (starting_stack * table size)
+    ("to_match", 1),  # chips the seat must add to match, / (bet_size * (max_bets + 1))
+    ("raises", 1),  # raises made this betting round / max_bets
     ("gambling", 1),
-    ("match_scores", MAX_PLAYERS),  # casual match: total score per rel seat / (60 * num_rounds)
-    ("round", 1),  # rounds played / num_rounds
-    ("match", 1),  # num_rounds > 1
+    ("match_scores", MAX_PLAYERS),  # casual match: total score per rel seat / (60 * num_hands)
+    ("round", 1),  # rounds played / num_hands
+    ("match", 1),  # num_hands > 1
 ]
 
 
@@ -241,8 +241,8 @@ class PiktasEncoder(Encoder[PiktasState]):
 
     def _encode_chips(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         config, n = self.game.config, self.game.num_players
-        bank = config.starting_chips * n
-        bet_scale = config.raise_amount * (config.max_raises + 1)
+        bank = config.starting_stack * n
+        bet_scale = config.bet_size * (config.max_bets + 1)
         contributions = state.bets["contributions"] if state.bets else [0] * n
         current_bet = state.bets["current_bet"] if state.bets else 0
         for other in range(n):
@@ -251,17 +251,17 @@ class PiktasEncoder(Encoder[PiktasState]):
             obs[_START["folded"] + rel[other]] = float(state.folded[other]) if state.folded else 0.0
         obs[_START["pot"]] = min(state.pot / bank, 1.0)
         obs[_START["to_match"]] = (current_bet - contributions[seat]) / bet_scale
-        if config.max_raises:
-            obs[_START["raises"]] = current_bet // config.raise_amount / config.max_raises
+        if config.max_bets:
+            obs[_START["raises"]] = current_bet // config.bet_size / config.max_bets
         obs[_START["gambling"]] = 1.0
 
     def _encode_match(self, obs: np.ndarray, state: PiktasState, rel: list[int]) -> None:
         config = self.game.config
-        if config.num_rounds == 1:
+        if config.num_hands == 1:
             return
         for other, total in enumerate(state.scores):
-            obs[_START["match_scores"] + rel[other]] = min(total / (SCORE_SCALE * config.num_rounds), 1.0)
-        obs[_START["round"]] = state.round_number / config.num_rounds
+            obs[_START["match_scores"] + rel[other]] = min(total / (SCORE_SCALE * config.num_hands), 1.0)
+        obs[_START["round"]] = state.round_number / config.num_hands
         obs[_START["match"]] = 1.0
 
     def seat_view(self, state: PiktasState, seat: int) -> dict[str, Any]:
@@ -274,7 +274,7 @@ class PiktasEncoder(Encoder[PiktasState]):
             "num_players": self.game.num_players,
             "mode": config.mode,
             "round": state.round_number,
-            "num_rounds": config.num_rounds,
+            "num_hands": config.num_hands,
             "dealer": state.dealer,
             "phase": PHASE_NAMES[state.phase],
             "cycle": state.cycle if state.phase == EXCHANGE else None,
@@ -306,8 +306,8 @@ class PiktasEncoder(Encoder[PiktasState]):
         game = self.game
         config = game.config
         to_act = game.current_player(state)
-        shown_round = min(state.round_number + 1, config.num_rounds)
-        header = f"{game.env_id}  round {shown_round}/{config.num_rounds}  dealer seat {state.dealer}"
+        shown_round = min(state.round_number + 1, config.num_hands)
+        header = f"{game.env_id}  round {shown_round}/{config.num_hands}  dealer seat {state.dealer}"
         header += f"  phase {PHASE_NAMES[state.phase]}" + (f" (cycle {state.cycle})" if state.phase == EXCHANGE else "")
         lines = [header, "field: " + "  ".join(_position_text(j, stack) for j, stack in enumerate(state.field))]
         for s in range(game.num_players):

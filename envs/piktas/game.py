@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -36,17 +36,26 @@ PHASE_NAMES = ("exchange", "betting", "over")
 
 
 class PiktasConfig(GameConfig):
-    """Piktas's settings (rulebook sections 3.1 and 8)."""
+    """Piktas's settings (rulebook sections 3.1 and 8), in the suite's vocabulary."""
+
+    renamed: ClassVar[dict[str, str]] = {
+        "first_dealer": "dealer",
+        "starting_chips": "starting_stack",
+        "raise_amount": "bet_size",
+        "max_raises": "max_bets",
+        "num_rounds": "num_hands",
+        "casual_reward": "reward_mode",
+    }
 
     num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
     mode: Literal["casual", "gambling"] = "casual"
-    num_rounds: Annotated[int, Field(ge=1)] = 1
-    first_dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] = 0
-    casual_reward: Literal["score_diff", "win"] = "score_diff"
-    starting_chips: Annotated[int, Field(ge=1)] = 100
+    num_hands: Annotated[int, Field(ge=1)] = 1
+    dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] = 0
+    reward_mode: Literal["score_diff", "win"] = "score_diff"
+    starting_stack: Annotated[int, Field(ge=1)] = 100
     buy_in: Annotated[int, Field(ge=1)] = 10
-    raise_amount: Annotated[int, Field(ge=1)] = 10
-    max_raises: Annotated[int, Field(ge=0)] = 3
+    bet_size: Annotated[int, Field(ge=1)] = 10
+    max_bets: Annotated[int, Field(ge=0)] = 3
     use_voids: bool = True
     wild_voids: bool = False
     trump_multi_unit: bool = True
@@ -54,10 +63,10 @@ class PiktasConfig(GameConfig):
 
     @model_validator(mode="after")
     def _consistent(self) -> PiktasConfig:
-        if self.first_dealer >= self.num_players:
-            raise ValueError(f"first_dealer={self.first_dealer} must be a seat from 0 to {self.num_players - 1}")
-        if self.starting_chips < self.buy_in:
-            raise ValueError(f"starting_chips={self.starting_chips} must be at least buy_in={self.buy_in}")
+        if self.dealer >= self.num_players:
+            raise ValueError(f"dealer={self.dealer} must be a seat from 0 to {self.num_players - 1}")
+        if self.starting_stack < self.buy_in:
+            raise ValueError(f"starting_stack={self.starting_stack} must be at least buy_in={self.buy_in}")
         if self.wild_voids and not self.use_voids:
             raise ValueError("wild_voids=True needs use_voids=True")
         return self
@@ -112,8 +121,8 @@ class PiktasGame(Game[PiktasState]):
         n, config = self.num_players, self.config
         state = PiktasState(
             deal_seed=seed,
-            dealer=config.first_dealer,
-            chips=[config.starting_chips] * n,
+            dealer=config.dealer,
+            chips=[config.starting_stack] * n,
             scores=[0] * n,
             active=[True] * n,
             returns=[0.0] * n,
@@ -241,7 +250,7 @@ class PiktasGame(Game[PiktasState]):
     # ------------------------------------------------------------ betting (section 6)
 
     def _limits(self) -> betting.BettingLimits:
-        return betting.BettingLimits(self.config.raise_amount, self.config.max_raises)
+        return betting.BettingLimits(self.config.bet_size, self.config.max_bets)
 
     def _betting(self, state: PiktasState) -> betting.BettingRound:
         return betting.BettingRound(limits=self._limits(), **state.bets)
@@ -289,12 +298,12 @@ class PiktasGame(Game[PiktasState]):
             round_scores = [results[seat][0] for seat in range(n)]
             state.scores = [total + s for total, s in zip(state.scores, round_scores)]
             record["scores"] = round_scores
-            round_rewards = _score_diff(round_scores) if config.casual_reward == "score_diff" else [0.0] * n
+            round_rewards = _score_diff(round_scores) if config.reward_mode == "score_diff" else [0.0] * n
         state.showdowns.append(record)
         state.returns = [total + r for total, r in zip(state.returns, round_rewards)]
         state.phase, state.bets = OVER, None
         state.round_number += 1
-        another_round = state.round_number < config.num_rounds
+        another_round = state.round_number < config.num_hands
         if another_round and config.mode == "gambling":
             state.active = [active and chips >= config.buy_in for active, chips in zip(state.active, state.chips)]
             another_round = sum(state.active) >= 2
@@ -312,8 +321,8 @@ class PiktasGame(Game[PiktasState]):
     def _finish(self, state: PiktasState, round_winners: list[int]) -> None:
         state.terminal = True
         config, n = self.config, self.num_players
-        if config.mode == "casual" and config.casual_reward == "win":
-            if config.num_rounds == 1:
+        if config.mode == "casual" and config.reward_mode == "win":
+            if config.num_hands == 1:
                 won = round_winners
             else:
                 top = max(state.scores)

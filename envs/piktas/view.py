@@ -72,7 +72,7 @@ class PiktasSeatView(BaseModel):
     num_players: Annotated[int, Field(ge=2, le=MAX_PLAYERS)]
     mode: Literal["casual", "gambling"]
     round: Annotated[int, Field(ge=0)]
-    num_rounds: Annotated[int, Field(ge=1)]
+    num_hands: Annotated[int, Field(ge=1)]
     dealer: Seat
     phase: Literal["exchange", "betting", "over"]
     cycle: Annotated[int, Field(ge=1, le=3)] | None
@@ -108,7 +108,7 @@ def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
     hands, deck = _deal_unseen(seen, config, hand, positions, held)
     phase = PHASE_NAMES.index(seen.phase)
     order = [s for s in ((seen.dealer + k) % n for k in range(1, n + 1)) if seen.in_round[s]]
-    chips = list(seen.chips) if seen.chips is not None else [config.starting_chips] * n
+    chips = list(seen.chips) if seen.chips is not None else [config.starting_stack] * n
     state = PiktasState(
         deal_seed=0,
         dealer=seen.dealer,
@@ -142,7 +142,7 @@ def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
 
 
 def _require_table(seen: PiktasSeatView, config: Any, n: int) -> None:
-    expected = {"num_players": n, "mode": config.mode, "num_rounds": config.num_rounds}
+    expected = {"num_players": n, "mode": config.mode, "num_hands": config.num_hands}
     for key, value in expected.items():
         if getattr(seen, key) != value:
             raise SeatViewError(f"seat view field {key!r} is {getattr(seen, key)!r}, but this table has {value!r}")
@@ -238,7 +238,7 @@ def _replay_betting(game: PiktasGame, state: PiktasState, seen: SeenBetting) -> 
     if len(seen.contributions) != n or len(seen.folded) != n:
         raise SeatViewError(f"seat view 'betting' needs contributions and folded for each of the {n} seats")
     stacks = [chips + paid for chips, paid in zip(state.chips, seen.contributions)]
-    limits = betting.BettingLimits(game.config.raise_amount, game.config.max_raises)
+    limits = betting.BettingLimits(game.config.bet_size, game.config.max_bets)
     bets = betting.BettingRound.open(limits, stacks, state.folded, state.order, state.pot - sum(seen.contributions))
     for number, bet in enumerate(seen.actions):
         if bets.finished or bets.seat_to_act != bet.seat or bet.action not in bets.options():

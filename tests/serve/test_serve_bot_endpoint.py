@@ -38,7 +38,7 @@ def test_every_bot_answers_a_legal_move_at_every_decision(client, config):
             assert legal[move["action"]] == move["action_label"]
 
 
-@pytest.mark.parametrize("config", [{}, {"num_players": 11}, {"mode": "gambling", "num_players": 3, "num_rounds": 2}])
+@pytest.mark.parametrize("config", [{}, {"num_players": 11}, {"mode": "gambling", "num_players": 3, "num_hands": 2}])
 def test_piktas_bots_answer_a_legal_move_at_every_decision(client, config):
     for bot in ["random", "piktas/heuristic", "piktas/field-heuristic"]:
         for view in acting_views(seed=7, game="piktas_v1", **config):

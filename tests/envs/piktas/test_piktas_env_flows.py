@@ -207,20 +207,20 @@ def _assert_dealt_as_rulebook(state, deck: list[str], n: int) -> None:
     assert codes(state.deck) == deal["deck"]
 
 
-@pytest.mark.parametrize("n, first_dealer, use_voids", [(2, 1, True), (4, 0, True), (4, 3, False), (11, 5, True), (11, 0, False)])
-def test_initial_deal_matches_rules_initial_deal(n, first_dealer, use_voids):
-    env = make(num_players=n, first_dealer=first_dealer, use_voids=use_voids)
+@pytest.mark.parametrize("n, dealer, use_voids", [(2, 1, True), (4, 0, True), (4, 3, False), (11, 5, True), (11, 0, False)])
+def test_initial_deal_matches_rules_initial_deal(n, dealer, use_voids):
+    env = make(num_players=n, dealer=dealer, use_voids=use_voids)
     for seed in range(6):
         env.reset(seed=seed)
         state = env.state
-        assert state.dealer == first_dealer
+        assert state.dealer == dealer
         _assert_dealt_as_rulebook(state, _deck_of_round(state, use_voids), n)
-        assert env.agent_selection == f"player_{(first_dealer + 1) % n}"
+        assert env.agent_selection == f"player_{(dealer + 1) % n}"
 
 
-@pytest.mark.parametrize("n, first_dealer", [(3, 2), (5, 1)])
-def test_dealer_rotates_left_between_rounds(n, first_dealer):
-    env = make(num_players=n, first_dealer=first_dealer, num_rounds=4)
+@pytest.mark.parametrize("n, dealer", [(3, 2), (5, 1)])
+def test_dealer_rotates_left_between_rounds(n, dealer):
+    env = make(num_players=n, dealer=dealer, num_hands=4)
     env.reset(seed=7)
     rng = random.Random(7)
     round_number, first_movers = 0, [env.agent_selection]
@@ -230,7 +230,7 @@ def test_dealer_rotates_left_between_rounds(n, first_dealer):
             round_number = env.state.round_number
             first_movers.append(env.agent_selection)
             _assert_dealt_as_rulebook(env.state, _deck_of_round(env.state, True), n)
-    dealers = [(first_dealer + k) % n for k in range(4)]
+    dealers = [(dealer + k) % n for k in range(4)]
     assert [record["dealer"] for record in env.state.showdowns] == dealers
     assert first_movers == [f"player_{(dealer + 1) % n}" for dealer in dealers]
 
@@ -253,7 +253,7 @@ def _tied_round(**config):
 
 
 def test_win_reward_shares_the_win():
-    env, _ = _tied_round(casual_reward="win")
+    env, _ = _tied_round(reward_mode="win")
     assert env.rewards == pytest.approx({"player_0": 1 / 6, "player_1": 1 / 6, "player_2": -1 / 3})
 
 
@@ -279,7 +279,7 @@ def _play_totals(env, seed: int) -> tuple[list[float], int]:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_score_diff_is_paid_each_round_and_win_once_for_the_match(seed):
-    diff, win = make(num_players=4, num_rounds=3), make(num_players=4, num_rounds=3, casual_reward="win")
+    diff, win = make(num_players=4, num_hands=3), make(num_players=4, num_hands=3, reward_mode="win")
     diff_totals, diff_paying = _play_totals(diff, seed)
     win_totals, win_paying = _play_totals(win, seed)
     rounds = [record["scores"] for record in diff.state.showdowns]
@@ -318,10 +318,10 @@ def test_tied_winners_split_the_pot_odd_chip_first_from_the_dealers_left():
     assert env.rewards == {"player_0": 2.0, "player_1": 3.0, "player_2": -5.0}
 
 
-def test_gambling_ignores_casual_reward():
+def test_gambling_ignores_reward_mode():
     rewards = []
-    for casual_reward in ("score_diff", "win"):
-        env = make(num_players=3, mode="gambling", casual_reward=casual_reward)
+    for reward_mode in ("score_diff", "win"):
+        env = make(num_players=3, mode="gambling", reward_mode=reward_mode)
         env.reset(seed=3)
         play(env, [PASS] * 9 + [RAISE, FOLD, FOLD])
         rewards.append(dict(env.rewards))
@@ -334,7 +334,7 @@ def _step_checking_selection(env, action, eliminated: set[str]) -> None:
 
 
 def test_eliminated_seats_leave_after_the_settlement_and_are_never_selected():
-    env = make(num_players=4, mode="gambling", starting_chips=20, num_rounds=4)
+    env = make(num_players=4, mode="gambling", starting_stack=20, num_hands=4)
     env.reset(seed=5)
     # round 1, dealer 0: seat 1 raises, everyone else folds
     play(env, [PASS] * 12 + [RAISE, FOLD, FOLD, FOLD])
@@ -369,7 +369,7 @@ def test_eliminated_seats_leave_after_the_settlement_and_are_never_selected():
 
 
 def test_match_ends_when_fewer_than_two_seats_can_pay():
-    env = make(num_players=3, mode="gambling", starting_chips=10, num_rounds=5)
+    env = make(num_players=3, mode="gambling", starting_stack=10, num_hands=5)
     env.reset(seed=2)
     play(env, [PASS] * 9 + [FOLD, FOLD])
     assert env.state.chips == [30, 0, 0] and env.state.round_number == 1
@@ -378,7 +378,7 @@ def test_match_ends_when_fewer_than_two_seats_can_pay():
 
 
 def test_last_round_ends_the_match_without_eliminating():
-    env = make(num_players=3, mode="gambling", starting_chips=20, num_rounds=2)
+    env = make(num_players=3, mode="gambling", starting_stack=20, num_hands=2)
     env.reset(seed=2)
     play(env, [PASS] * 9 + [RAISE, FOLD, FOLD])  # seat 1 wins 40: stacks 10, 40, 10
     assert env.state.chips == [0, 30, 0] and env.state.dealer == 1

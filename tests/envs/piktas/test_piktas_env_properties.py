@@ -49,24 +49,24 @@ def configs(draw) -> dict:
     use_voids = draw(st.booleans())
     config = {
         "num_players": n,
-        "first_dealer": draw(st.integers(0, n - 1)),
-        "num_rounds": draw(st.integers(1, 3)),
+        "dealer": draw(st.integers(0, n - 1)),
+        "num_hands": draw(st.integers(1, 3)),
         "use_voids": use_voids,
         "wild_voids": use_voids and draw(st.booleans()),
         "trump_multi_unit": draw(st.booleans()),
         "highest_unit_only": draw(st.booleans()),
     }
     if draw(st.booleans()):
-        config["casual_reward"] = draw(st.sampled_from(["score_diff", "win"]))
+        config["reward_mode"] = draw(st.sampled_from(["score_diff", "win"]))
         return config
     buy_in = draw(st.integers(1, 15))
     return {
         **config,
         "mode": "gambling",
         "buy_in": buy_in,
-        "starting_chips": draw(st.integers(buy_in, 8 * buy_in)),
-        "raise_amount": draw(st.integers(1, 15)),
-        "max_raises": draw(st.integers(0, 4)),
+        "starting_stack": draw(st.integers(buy_in, 8 * buy_in)),
+        "bet_size": draw(st.integers(1, 15)),
+        "max_bets": draw(st.integers(0, 4)),
     }
 
 
@@ -86,7 +86,7 @@ def _betting_ids(state, config: dict) -> list[int]:
     bets = state.bets
     options = rules.betting_actions(
         bets["current_bet"], bets["contributions"], bets["stacks"], bets["folded"], bets["to_act"][0],
-        raise_amount=config["raise_amount"], max_raises=config["max_raises"],
+        raise_amount=config["bet_size"], max_raises=config["max_bets"],
     )
     return sorted(BETTING_IDS[name] for name in options)
 
@@ -166,7 +166,7 @@ def _play_checked(config: dict, seed: int, policy: int) -> None:
     gambling = config.get("mode") == "gambling"
     deck_size = len(DECK) if config["use_voids"] else FIRST_VOID
     flags = {key: config[key] for key in ("trump_multi_unit", "highest_unit_only", "wild_voids")}
-    bank = config.get("starting_chips", 0) * config["num_players"]
+    bank = config.get("starting_stack", 0) * config["num_players"]
     returns = dict.fromkeys(env.possible_agents, 0.0)
     current = Round(env.state)
     active = list(env.state.active)
@@ -184,7 +184,7 @@ def _play_checked(config: dict, seed: int, policy: int) -> None:
         current.count(state, int(agent.split("_")[1]))
         env.step(rng.choice(legal))
         if env.state.round_number != current.number:
-            current.check(active, config.get("max_raises", 0))
+            current.check(active, config.get("max_bets", 0))
             _check_showdown(env.state.showdowns[-1], flags)
             current, active = Round(env.state), list(env.state.active)
     state = env.state
@@ -192,10 +192,10 @@ def _play_checked(config: dict, seed: int, policy: int) -> None:
     rounds = len(state.showdowns)
     if gambling:
         assert sum(state.chips) == bank and state.pot == 0
-        assert rounds == config["num_rounds"] or sum(chips >= config["buy_in"] for chips in state.chips) < 2
-        assert state.returns == [chips - config["starting_chips"] for chips in state.chips]
+        assert rounds == config["num_hands"] or sum(chips >= config["buy_in"] for chips in state.chips) < 2
+        assert state.returns == [chips - config["starting_stack"] for chips in state.chips]
     else:
-        assert rounds == config["num_rounds"]
+        assert rounds == config["num_hands"]
     assert [returns[agent] for agent in env.possible_agents] == pytest.approx(state.returns)
     assert sum(state.returns) == pytest.approx(0.0, abs=1e-9)
 
@@ -321,7 +321,7 @@ def test_a_seat_does_not_see_what_it_cannot_see(examples):
 
 def test_cards_taken_from_the_field_are_public():
     """A card a seat took from the field and still holds is in the others' view; giving it back removes it."""
-    env = make(num_players=3, first_dealer=0)
+    env = make(num_players=3, dealer=0)
     env.reset(seed=12)
     taken_card = env.state.field[0][0]
     env.step(exchange_id(0, 0))  # seat 1 takes position 0

@@ -25,9 +25,9 @@ MAX_BYTES = 300_000
 
 EPISODES = {
     "casual_seed0": ({}, 0),
-    "casual_win_match_seed3": ({"num_players": 3, "num_rounds": 2, "casual_reward": "win", "first_dealer": 2}, 3),
+    "casual_win_match_seed3": ({"num_players": 3, "num_hands": 2, "reward_mode": "win", "dealer": 2}, 3),
     "gambling_seed5": ({"num_players": 3, "mode": "gambling"}, 5),
-    "gambling_match_seed8": ({"num_players": 5, "mode": "gambling", "num_rounds": 4, "starting_chips": 20}, 8),
+    "gambling_match_seed8": ({"num_players": 5, "mode": "gambling", "num_hands": 4, "starting_stack": 20}, 8),
     "eleven_variants_seed2": ({"num_players": 11, "wild_voids": True, "trump_multi_unit": False}, 2),
     "two_no_voids_seed4": ({"num_players": 2, "use_voids": False, "highest_unit_only": True}, 4),
 }

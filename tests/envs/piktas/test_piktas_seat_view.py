@@ -16,9 +16,9 @@ from seat_view_support import check_round_trips
 
 configs = st.one_of(
     st.fixed_dictionaries({"num_players": st.integers(2, 11), "use_voids": st.booleans()}),
-    st.fixed_dictionaries({"num_rounds": st.integers(2, 3), "casual_reward": st.sampled_from(["score_diff", "win"])}),
+    st.fixed_dictionaries({"num_hands": st.integers(2, 3), "reward_mode": st.sampled_from(["score_diff", "win"])}),
     st.fixed_dictionaries(
-        {"mode": st.just("gambling"), "num_players": st.integers(2, 5), "num_rounds": st.integers(1, 4), "starting_chips": st.sampled_from([20, 100])}
+        {"mode": st.just("gambling"), "num_players": st.integers(2, 5), "num_hands": st.integers(1, 4), "starting_stack": st.sampled_from([20, 100])}
     ),
     st.fixed_dictionaries({"wild_voids": st.just(True), "trump_multi_unit": st.booleans(), "highest_unit_only": st.booleans()}),
 )
