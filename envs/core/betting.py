@@ -1,127 +1,250 @@
-"""Fixed-limit betting, shared by every game that bets: one pot, no side pots.
+"""One betting engine for every game that bets, configured by a game's `BettingRules`.
 
-A betting round offers `stay` (check: nobody has raised yet), `match` (call up to the current
-bet), `raise` (a fixed amount above the current bet, at most `max_raises` times, and only when
-every seat still in could match it, so nobody is ever all-in) and `fold`. It ends when every
-seat still in has acted since the last raise, or when one seat is left.
+A game opens a `BettingRound` for each betting round of a hand, keeps it in its own state
+(it is plain data: `to_json`/`from_json`), asks `options(rules)` for the legal actions of the
+seat to act and plays one with `act(rules, action)`. The rules say what differs between games:
+the bet unit, the cap on bets and raises, the limit (fixed, pot, no) and its raise options,
+whether stacks bind (all-in for less), are unlimited, or must cover every raise, whether a short
+all-in raise is allowed, and when FOLD is legal.
+
+The round follows one model, the rulebooks' "pending" seats: when the round opens every live
+seat that can bet is pending, in clockwise order from the game's first seat; a seat leaves the
+queue when it acts; a bet or raise makes every other live seat that can bet pending again,
+clockwise from the raiser's left. The round ends when nobody is pending or one seat is live.
+It is skipped (opens finished) when fewer than two seats can bet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-FOLD, MATCH, RAISE, STAY = "fold", "match", "raise", "stay"
-BETTING_ACTIONS = (STAY, MATCH, RAISE, FOLD)
+from .errors import IllegalActionError
+
+FOLD, CHECK, CALL = "fold", "check", "call"
+RAISE_MIN, RAISE_HALF_POT, RAISE_POT, RAISE_ALL_IN = "raise_min", "raise_half_pot", "raise_pot", "raise_all_in"
+RAISES = (RAISE_MIN, RAISE_HALF_POT, RAISE_POT, RAISE_ALL_IN)  # the raise options, in the order of `raise_options`
+ACTIONS = (FOLD, CHECK, CALL, *RAISES)
+
+Limit = Literal["fixed", "pot", "no"]
+Bankroll = Literal["stacks", "unlimited", "covered"]
+FoldRule = Literal["facing_bet", "always", "never"]
+LIMITS = ("fixed", "pot", "no")
+BANKROLLS = ("stacks", "unlimited", "covered")
+FOLD_RULES = ("facing_bet", "always", "never")
+_OPTIONS_OPEN = {"fixed": 1, "pot": 3, "no": 4}  # how many of RAISES each limit offers
 
 
 @dataclass(frozen=True, slots=True)
-class BettingLimits:
-    """The size of a raise and the most raises in one betting round."""
+class BettingRules:
+    """How one betting round is played.
 
-    raise_amount: int
-    max_raises: int
-
-
-def betting_options(
-    current_bet: int,
-    contributions: Sequence[int],
-    stacks: Sequence[int],
-    folded: Sequence[bool],
-    seat: int,
-    limits: BettingLimits,
-) -> list[str]:
-    """The betting actions open to `seat`, sorted by name.
-
-    `stacks` are chips not yet in the pot. ValueError if `seat` has folded, or has already
-    matched a non-zero bet (it has nothing to decide).
+    - `unit`: the bet and raise size in fixed limit, the smallest raise at the round's start
+      otherwise. A raise of 0 chips is never legal (a unit of 0 forbids betting).
+    - `max_bets`: bets and raises allowed in the round; None = no cap.
+    - `limit`: "fixed", "pot" or "no" (the raise options of `raise_options`).
+    - `bankroll`: "stacks" (chips behind bind: a call or raise for less puts a seat all-in, and an
+      all-in seat takes no more betting decisions), "unlimited" (nobody is ever short), or
+      "covered" (a raise is legal only if every live seat could match it, so nobody is ever all-in).
+    - `short_all_in_raise`: an all-in raise smaller than the current minimum raise is allowed
+      (and reopens the betting like any raise); False refuses it.
+    - `fold`: FOLD is legal "facing_bet" (only with chips to call), "always", or "never".
     """
-    if folded[seat]:
-        raise ValueError(f"seat {seat} has folded and takes no betting action")
-    if current_bet > 0 and contributions[seat] >= current_bet:
-        raise ValueError(f"seat {seat} has already matched the current bet {current_bet}")
-    options = [FOLD]
-    if contributions[seat] < current_bet:
-        options.append(MATCH)
-    if _can_raise(current_bet, contributions, stacks, folded, limits):
-        options.append(RAISE)
-    if current_bet == 0:
-        options.append(STAY)
-    return sorted(options)
+
+    unit: int
+    max_bets: int | None = None
+    limit: Limit = "fixed"
+    bankroll: Bankroll = "stacks"
+    short_all_in_raise: bool = False
+    fold: FoldRule = "facing_bet"
+
+    def __post_init__(self) -> None:
+        if self.unit < 0 or (self.max_bets is not None and self.max_bets < 0):
+            raise ValueError(f"unit={self.unit} and max_bets={self.max_bets} must be >= 0")
+        for name, value, allowed in (
+            ("limit", self.limit, LIMITS),
+            ("bankroll", self.bankroll, BANKROLLS),
+            ("fold", self.fold, FOLD_RULES),
+        ):
+            if value not in allowed:
+                raise ValueError(f"{name}={value!r}: must be one of {', '.join(allowed)}")
+        if self.limit == "no" and self.bankroll == "unlimited":
+            raise ValueError('limit="no" needs stacks: with an unlimited bankroll there is no all-in to size a bet')
 
 
-def _can_raise(
-    current_bet: int, contributions: Sequence[int], stacks: Sequence[int], folded: Sequence[bool], limits: BettingLimits
-) -> bool:
-    if current_bet // limits.raise_amount >= limits.max_raises:
-        return False
-    target = current_bet + limits.raise_amount
-    return all(folded[q] or stacks[q] >= target - contributions[q] for q in range(len(stacks)))
+def raise_options(limit: str, pot: int, to_call: int, stack: int | None, min_raise: int) -> list[int | None]:
+    """The increment of each raise option [MIN, HALF_POT, POT, ALL_IN], None where it is not legal.
+
+    Dividha 6.3: fixed offers MIN, pot MIN/HALF_POT/POT, no all four; MIN = min_raise,
+    HALF_POT = max(min_raise, (pot + to_call) // 2), POT = max(min_raise, pot + to_call),
+    ALL_IN = stack - to_call; each capped at stack - to_call; an option equal to an earlier one
+    is None; all None when stack <= to_call. `stack` None is an unlimited bankroll (no cap, no ALL_IN).
+    """
+    if limit not in LIMITS:
+        raise ValueError(f"limit={limit!r}: must be one of {', '.join(LIMITS)}")
+    if min(pot, to_call, min_raise, 0 if stack is None else stack) < 0:
+        raise ValueError(f"pot={pot}, to_call={to_call}, stack={stack} and min_raise={min_raise} must be >= 0")
+    if stack is not None and stack <= to_call:
+        return [None] * len(RAISES)
+    nominal = [min_raise, max(min_raise, (pot + to_call) // 2), max(min_raise, pot + to_call), None]
+    if stack is not None:
+        nominal = [min(increment, stack - to_call) for increment in nominal[:3]] + [stack - to_call]
+    increments: list[int | None] = []
+    for index, increment in enumerate(nominal):
+        offered = index < _OPTIONS_OPEN[limit] and increment is not None and increment not in increments
+        increments.append(increment if offered else None)
+    return increments
 
 
 @dataclass(slots=True)
 class BettingRound:
-    """The state of one betting round; `act` plays one seat's action and keeps chips conserved."""
+    """One betting round in progress; plain data, so a game keeps it in its state and clones it.
 
-    limits: BettingLimits
+    `stacks`: chips behind per seat (with an unlimited bankroll a running balance that may go
+    below 0); `contributions`: chips put in this round; `current_bet`: the largest contribution;
+    `to_act`: the pending seats, in acting order; `pot`: every chip in the pot (earlier rounds
+    and antes included); `bets`: bets and raises made; `min_raise`: the smallest raise now;
+    `history`: [seat, action] for every action of the round.
+    """
+
     stacks: list[int]
     folded: list[bool]
     to_act: list[int]
     pot: int
-    current_bet: int = 0
-    contributions: list[int] = field(default_factory=list)
+    current_bet: int
+    contributions: list[int]
+    bets: int
+    min_raise: int
     history: list[list[Any]] = field(default_factory=list)
 
     @classmethod
-    def open(cls, limits: BettingLimits, stacks: list[int], folded: list[bool], order: list[int], pot: int) -> BettingRound:
-        """A new betting round; `order` lists the seats still in, in acting order."""
-        return cls(limits, list(stacks), list(folded), list(order), pot, contributions=[0] * len(stacks))
+    def open(cls, rules: BettingRules, stacks: list[int], folded: list[bool], first: int, pot: int) -> BettingRound:
+        """A new round; seats that can bet are pending clockwise from seat `first`."""
+        n = len(stacks)
+        if len(folded) != n or not 0 <= first < n:
+            raise ValueError(f"stacks and folded need one entry per seat, and first={first} must be one of the {n} seats")
+        bets = cls(list(stacks), list(folded), [], pot, 0, [0] * n, 0, rules.unit)
+        bets.to_act = bets._able_to_bet(rules, [(first + k) % n for k in range(n)])
+        if len(bets.to_act) < 2:
+            bets.to_act = []
+        return bets
 
     @property
-    def seats_in(self) -> list[int]:
+    def live(self) -> list[int]:
+        """Seats that have not folded."""
         return [seat for seat, out in enumerate(self.folded) if not out]
 
     @property
     def finished(self) -> bool:
-        return not self.to_act or len(self.seats_in) < 2
+        return not self.to_act or len(self.live) < 2
 
     @property
     def seat_to_act(self) -> int:
+        if self.finished:
+            raise ValueError("the betting round is over: no seat is to act")
         return self.to_act[0]
 
-    def options(self) -> list[str]:
-        return betting_options(self.current_bet, self.contributions, self.stacks, self.folded, self.seat_to_act, self.limits)
+    @property
+    def last_bettor(self) -> int | None:
+        """The seat that made the round's last bet or raise; None if nobody bet."""
+        return next((seat for seat, action in reversed(self.history) if action in RAISES), None)
 
-    def act(self, action: str) -> None:
-        """Play `action` for the seat to act (the caller has checked it is one of `options()`)."""
-        seat = self.to_act.pop(0)
+    def to_call(self, seat: int) -> int:
+        return self.current_bet - self.contributions[seat]
+
+    def options(self, rules: BettingRules) -> list[str]:
+        """The legal actions of the seat to act, in the order of ACTIONS.
+
+        ValueError if the round is over, or the seat to act has folded, is all-in, or has
+        already matched a non-zero bet (the round's state is not one the engine can reach).
+        """
+        seat = self.seat_to_act
+        if self.folded[seat]:
+            raise ValueError(f"seat {seat} has folded and takes no betting action")
+        if self._all_in(rules, seat):
+            raise ValueError(f"seat {seat} is all-in and takes no betting action")
+        to_call = self.to_call(seat)
+        if self.current_bet > 0 and to_call <= 0:
+            raise ValueError(f"seat {seat} has already matched the current bet {self.current_bet}")
+        options = [FOLD] if rules.fold == "always" or (rules.fold == "facing_bet" and to_call > 0) else []
+        options.append(CALL if to_call > 0 else CHECK)
+        return options + list(self._raises(rules, seat))
+
+    def act(self, rules: BettingRules, action: str) -> None:
+        """Play `action` for the seat to act; IllegalActionError if it is not one of `options`."""
+        legal = self.options(rules)
+        seat = self.to_act[0]
+        if action not in legal:
+            raise IllegalActionError(f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(legal)}")
+        increment = self._raises(rules, seat).get(action)
+        self.to_act.pop(0)
         self.history.append([seat, action])
         if action == FOLD:
             self.folded[seat] = True
-        elif action == MATCH:
-            self._pay(seat, self.current_bet - self.contributions[seat])
-        elif action == RAISE:
-            self._pay(seat, self.current_bet + self.limits.raise_amount - self.contributions[seat])
-            self.current_bet += self.limits.raise_amount
+        elif action == CALL:
+            short = rules.bankroll == "stacks" and self.stacks[seat] < self.to_call(seat)
+            self._pay(seat, self.stacks[seat] if short else self.to_call(seat))
+        elif increment is not None:
+            self._pay(seat, self.to_call(seat) + increment)
+            self.current_bet = self.contributions[seat]
+            self.bets += 1
+            self.min_raise = max(self.min_raise, increment)
             n = len(self.stacks)
-            self.to_act = [(seat + k) % n for k in range(1, n) if not self.folded[(seat + k) % n]]
+            self.to_act = self._able_to_bet(rules, [(seat + k) % n for k in range(1, n)])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "stacks": self.stacks[:],
+            "folded": self.folded[:],
+            "to_act": self.to_act[:],
+            "pot": self.pot,
+            "current_bet": self.current_bet,
+            "contributions": self.contributions[:],
+            "bets": self.bets,
+            "min_raise": self.min_raise,
+            "history": [entry[:] for entry in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BettingRound:
+        """The round of `to_json` (a copy: the data is not shared); ValueError naming a missing or unknown field."""
+        try:
+            return cls(**data).clone()
+        except TypeError as error:
+            raise ValueError(f"betting round data does not fit BettingRound: {error}") from None
+
+    def clone(self) -> BettingRound:
+        return BettingRound(**self.to_json())
+
+    def _all_in(self, rules: BettingRules, seat: int) -> bool:
+        return rules.bankroll == "stacks" and self.stacks[seat] <= 0
+
+    def _able_to_bet(self, rules: BettingRules, seats: Iterable[int]) -> list[int]:
+        return [seat for seat in seats if not self.folded[seat] and not self._all_in(rules, seat)]
+
+    def _raises(self, rules: BettingRules, seat: int) -> dict[str, int]:
+        """The legal raise options of `seat` and their increments."""
+        if rules.max_bets is not None and self.bets >= rules.max_bets:
+            return {}
+        if not any(other != seat and not self._all_in(rules, other) for other in self.live):
+            return {}
+        to_call = self.to_call(seat)
+        stack = self.stacks[seat] if rules.bankroll == "stacks" else None
+        increments = raise_options(rules.limit, self.pot, to_call, stack, self.min_raise)
+        return {
+            name: increment
+            for name, increment in zip(RAISES, increments)
+            if increment
+            and (rules.short_all_in_raise or increment >= self.min_raise)
+            and (rules.bankroll != "covered" or self._covered(self.current_bet + increment))
+        }
+
+    def _covered(self, target: int) -> bool:
+        """Every live seat could bring its contribution up to `target`."""
+        return all(self.stacks[seat] >= target - self.contributions[seat] for seat in self.live)
 
     def _pay(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips
         self.contributions[seat] += chips
         self.pot += chips
-
-
-def split_pot(pot: int, winners: Sequence[int], first_seat: int, num_players: int) -> list[int]:
-    """Chips each seat receives: equal shares, odd chips one each clockwise from `first_seat`."""
-    if not winners:
-        raise ValueError("a pot needs at least one winner")
-    share, odd = divmod(pot, len(winners))
-    payout = [0] * num_players
-    for seat in winners:
-        payout[seat] += share
-    clockwise = sorted(winners, key=lambda seat: (seat - first_seat) % num_players)
-    for seat in clockwise[:odd]:
-        payout[seat] += 1
-    return payout

@@ -296,7 +296,7 @@ class PiktasEncoder(Encoder[PiktasState]):
                 "current_bet": bets["current_bet"],
                 "contributions": list(bets["contributions"]),
                 "folded": list(state.folded),
-                "actions": [{"seat": s, "action": a} for s, a in bets["history"]],
+                "actions": [{"seat": s, "action": rules.BETTING_NAMES[a]} for s, a in bets["history"]],
             },
             "showdowns": [_showdown_record(record) for record in state.showdowns],
             "returns": list(state.returns) if state.terminal else None,

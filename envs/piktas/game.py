@@ -12,7 +12,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from cardarena.envs.core import betting
+from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
@@ -28,8 +28,8 @@ FIRST_EXCHANGE = 1
 NUM_EXCHANGE_ACTIONS = FIRST_EXCHANGE + HAND_SIZE * EXCHANGE_POSITIONS
 STAY, MATCH, RAISE, FOLD = range(NUM_EXCHANGE_ACTIONS, NUM_EXCHANGE_ACTIONS + 4)
 NUM_ACTIONS = FOLD + 1
-BETTING_IDS = {betting.STAY: STAY, betting.MATCH: MATCH, betting.RAISE: RAISE, betting.FOLD: FOLD}
-BETTING_NAMES = {action: name for name, action in BETTING_IDS.items()}
+BETTING_IDS = {betting.CHECK: STAY, betting.CALL: MATCH, betting.RAISE_MIN: RAISE, betting.FOLD: FOLD}  # engine action -> id
+BETTING_ACTIONS = {action: name for name, action in BETTING_IDS.items()}
 
 EXCHANGE, BETTING, OVER = range(3)
 PHASE_NAMES = ("exchange", "betting", "over")
@@ -97,7 +97,7 @@ class PiktasState:
     taken: list[list[int]] = dataclasses.field(default_factory=list)  # field cards each seat took and still holds
     pot: int = 0
     round_start_chips: list[int] = dataclasses.field(default_factory=list)
-    bets: dict[str, Any] | None = None  # the open betting round (envs/core/betting.BettingRound fields)
+    bets: dict[str, Any] | None = None  # the open betting round (its rules.BETTING_STATE fields)
     folded: list[bool] = dataclasses.field(default_factory=list)
     showdowns: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # one per finished round
     returns: list[float] = dataclasses.field(default_factory=list)
@@ -141,7 +141,7 @@ class PiktasGame(Game[PiktasState]):
         if state.phase == EXCHANGE:
             return exchange_action_ids(state.hands[state.order[state.turn]], state.field)
         if state.phase == BETTING:
-            return sorted(BETTING_IDS[name] for name in self._betting(state).options())
+            return sorted(BETTING_IDS[name] for name in self._betting(state).options(self.betting_rules()))
         return []
 
     def apply(self, state: PiktasState, action: int) -> None:
@@ -175,8 +175,8 @@ class PiktasGame(Game[PiktasState]):
                 verb = "void" if rules.is_void(card) else "swap"
                 return f"{verb}:{DECK[card]}:{DECK[target]}"
             return f"hand slot {slot} onto field position {position} (no card there, or none it can take)"
-        if action in BETTING_NAMES:
-            return BETTING_NAMES[action]
+        if action in BETTING_ACTIONS:
+            return rules.BETTING_NAMES[BETTING_ACTIONS[action]]
         return f"unknown action {action}"
 
     def evaluate(self, state: PiktasState, seat: int) -> tuple[int, int, int, int]:
@@ -249,25 +249,25 @@ class PiktasGame(Game[PiktasState]):
 
     # ------------------------------------------------------------ betting (section 6)
 
-    def _limits(self) -> betting.BettingLimits:
-        return betting.BettingLimits(self.config.bet_size, self.config.max_bets)
+    def betting_rules(self) -> betting.BettingRules:
+        return rules.betting_rules(self.config.bet_size, self.config.max_bets)
 
     def _betting(self, state: PiktasState) -> betting.BettingRound:
-        return betting.BettingRound(limits=self._limits(), **state.bets)
+        return rules.betting_round(**state.bets, raise_amount=self.config.bet_size)
 
     def _open_betting(self, state: PiktasState) -> None:
-        bets = betting.BettingRound.open(self._limits(), state.chips, state.folded, state.order, state.pot)
+        bets = betting.BettingRound.open(self.betting_rules(), state.chips, state.folded, state.order[0], state.pot)
         state.phase = BETTING
         self.store_betting(state, bets)
 
     def store_betting(self, state: PiktasState, bets: betting.BettingRound) -> None:
         """Keep a betting round in the (JSON-serialisable) state, with the chips and pot it moved."""
-        state.bets = {f.name: _deep_copy(getattr(bets, f.name)) for f in dataclasses.fields(bets) if f.name != "limits"}
+        state.bets = {name: value for name, value in bets.to_json().items() if name in rules.BETTING_STATE}
         state.chips, state.pot, state.folded = list(bets.stacks), bets.pot, list(bets.folded)
 
     def _bet(self, state: PiktasState, action: int) -> None:
         bets = self._betting(state)
-        bets.act(BETTING_NAMES[action])
+        bets.act(self.betting_rules(), BETTING_ACTIONS[action])
         self.store_betting(state, bets)
         if bets.finished:
             self._showdown(state)
@@ -289,7 +289,9 @@ class PiktasGame(Game[PiktasState]):
             "winners": winners,
         }
         if config.mode == "gambling":
-            payout = betting.split_pot(state.pot, winners, (state.dealer + 1) % n, n)
+            stakes = [start - chips for start, chips in zip(state.round_start_chips, state.chips)]
+            keys = [results.get(seat) for seat in range(n)]
+            payout = settlement.settle(stakes, state.folded, keys, (state.dealer + 1) % n).payouts
             state.chips = [chips + paid for chips, paid in zip(state.chips, payout)]
             state.pot = 0
             round_rewards = [float(after - before) for after, before in zip(state.chips, state.round_start_chips)]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from cardarena.envs.core import betting
+from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import Deck
 
 from .scoring import MAX_POOL, score_pool
@@ -349,6 +350,44 @@ def _require_table(num_players: int, dealer: int) -> None:
 
 # ---------------------------------------------------------------- betting (section 6)
 
+# The betting engine's actions under this rulebook's names (6.3).
+BETTING_NAMES = {betting.CHECK: "stay", betting.CALL: "match", betting.RAISE_MIN: "raise", betting.FOLD: "fold"}
+# What a Piktas state keeps of an open betting round: the engine's round, less what 6.3 derives.
+BETTING_STATE = ("stacks", "folded", "to_act", "pot", "current_bet", "contributions", "history")
+
+
+def betting_rules(raise_amount: int, max_raises: int) -> betting.BettingRules:
+    """6.3 on the betting engine: raises of `raise_amount`, at most `max_raises` in all, each one
+    affordable by every seat still in (so nobody is ever all-in), and `fold` always legal."""
+    return betting.BettingRules(unit=raise_amount, max_bets=max_raises, bankroll="covered", fold="always")
+
+
+def betting_round(
+    current_bet: int,
+    contributions: list[int],
+    stacks: list[int],
+    folded: list[bool],
+    to_act: list[int],
+    pot: int = 0,
+    history: list[list[Any]] | None = None,
+    *,
+    raise_amount: int,
+) -> betting.BettingRound:
+    """The engine's round for a betting state of 6.3, where raises so far = current_bet / raise_amount."""
+    return betting.BettingRound.from_json(
+        {
+            "stacks": stacks,
+            "folded": folded,
+            "to_act": to_act,
+            "pot": pot,
+            "current_bet": current_bet,
+            "contributions": contributions,
+            "bets": current_bet // raise_amount,
+            "min_raise": raise_amount,
+            "history": history or [],
+        }
+    )
+
 
 def betting_actions(
     current_bet: int,
@@ -365,8 +404,8 @@ def betting_actions(
         raise ValueError("contributions, stacks and folded need one entry per seat, and seat must be one of them")
     if raise_amount < 1 or max_raises < 0:
         raise ValueError(f"raise_amount={raise_amount} must be >= 1 and max_raises={max_raises} >= 0")
-    limits = betting.BettingLimits(raise_amount, max_raises)
-    return betting.betting_options(current_bet, contributions, stacks, folded, seat, limits)
+    bets = betting_round(current_bet, contributions, stacks, folded, [seat], raise_amount=raise_amount)
+    return sorted(BETTING_NAMES[action] for action in bets.options(betting_rules(raise_amount, max_raises)))
 
 
 def split_pot(pot: int, winners: list[int], dealer: int, num_players: int) -> list[int]:
@@ -374,4 +413,4 @@ def split_pot(pot: int, winners: list[int], dealer: int, num_players: int) -> li
     _require_table(num_players, dealer)
     if not winners or any(not 0 <= seat < num_players for seat in winners) or len(set(winners)) != len(winners):
         raise ValueError(f"winners={winners!r}: need distinct seats from 0 to {num_players - 1}")
-    return betting.split_pot(pot, winners, (dealer + 1) % num_players, num_players)
+    return settlement.split_pot(pot, winners, (dealer + 1) % num_players, num_players)

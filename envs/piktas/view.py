@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .game import PiktasGame, PiktasState
 
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
+_ENGINE_ACTIONS = {name: action for action, name in rules.BETTING_NAMES.items()}
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
 PerSeat = Annotated[list[int], Field(min_length=2, max_length=MAX_PLAYERS)]
 
@@ -238,12 +239,13 @@ def _replay_betting(game: PiktasGame, state: PiktasState, seen: SeenBetting) -> 
     if len(seen.contributions) != n or len(seen.folded) != n:
         raise SeatViewError(f"seat view 'betting' needs contributions and folded for each of the {n} seats")
     stacks = [chips + paid for chips, paid in zip(state.chips, seen.contributions)]
-    limits = betting.BettingLimits(game.config.bet_size, game.config.max_bets)
-    bets = betting.BettingRound.open(limits, stacks, state.folded, state.order, state.pot - sum(seen.contributions))
+    betting_rules = game.betting_rules()
+    bets = betting.BettingRound.open(betting_rules, stacks, state.folded, state.order[0], state.pot - sum(seen.contributions))
     for number, bet in enumerate(seen.actions):
-        if bets.finished or bets.seat_to_act != bet.seat or bet.action not in bets.options():
+        action = _ENGINE_ACTIONS[bet.action]
+        if bets.finished or bets.seat_to_act != bet.seat or action not in bets.options(betting_rules):
             raise SeatViewError(f"seat view betting.actions[{number}] (seat {bet.seat} {bet.action}) cannot follow the bets before it")
-        bets.act(bet.action)
+        bets.act(betting_rules, action)
     if bets.contributions != list(seen.contributions) or bets.folded != list(seen.folded) or bets.current_bet != seen.current_bet:
         raise SeatViewError("seat view 'betting': its actions do not give its current_bet, contributions and folded")
     game.store_betting(state, bets)

@@ -1,0 +1,173 @@
+"""One settlement for every game that bets: pots layered by contribution, won by hand keys.
+
+A seat's stake is every chip it put in this hand. The live (not folded) seats' distinct stakes
+cut the chips into layers, lowest first: pot k holds every seat's chips between the levels
+k - 1 and k, folded seats' included, and the last pot also takes chips above the highest live
+stake. Pot k's eligible seats are the live seats that staked at least level k. Each pot goes to
+the best (or, for a column settled the other way round, the worst) key among its eligible
+seats; a pot with one eligible seat goes to it without comparing. Ties split a pot equally:
+odd chips one at a time clockwise from the game's first seat, or fractional shares.
+
+Games give comparable hand keys (tuples, numbers), never cards: evaluating hands is theirs.
+A game may also decide that a contested pot is not paid (`pays`); its chips are then recorded
+per seat as unpaid, for the game to refund or carry into pot 1 of the next hand (`carry`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Key = Any  # a hand key: larger is better
+Pick = Literal["best", "worst"]
+Chips = int | float
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One layer of the chips: `shares[s]` is what seat s put in it; `eligible` the seats that may win it."""
+
+    shares: tuple[int, ...]
+    eligible: tuple[int, ...]
+
+    @property
+    def amount(self) -> int:
+        return sum(self.shares)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What each seat receives, the unpaid chips per seat, and each pot's winners ([] if not paid)."""
+
+    payouts: list[Chips]
+    unpaid: list[int]
+    winners: list[list[int]]
+
+
+def layer_pots(stakes: Sequence[int], folded: Sequence[bool], carry: Sequence[int] | None = None) -> list[Pot]:
+    """The pots of one hand, lowest level first; `carry[s]` (chips seat s left unpaid before) goes into pot 1."""
+    _require_chips(stakes, folded, carry)
+    live = [seat for seat, out in enumerate(folded) if not out]
+    if not live:
+        raise ValueError("settlement needs at least one seat that has not folded")
+    levels = sorted({stakes[seat] for seat in live})
+    pots, below = [], 0
+    for level in levels:
+        top = level == levels[-1]
+        shares = tuple((stake if top else min(stake, level)) - min(stake, below) for stake in stakes)
+        pots.append(Pot(shares, tuple(seat for seat in live if stakes[seat] >= level)))
+        below = level
+    if carry is not None:
+        pots[0] = Pot(tuple(share + carried for share, carried in zip(pots[0].shares, carry)), pots[0].eligible)
+    return pots
+
+
+def settle(
+    stakes: Sequence[int],
+    folded: Sequence[bool],
+    keys: Sequence[Key | None],
+    first_seat: int,
+    *,
+    pick: Pick = "best",
+    carry: Sequence[int] | None = None,
+    pays: Callable[[Key], bool] | None = None,
+    fractional: bool = False,
+    forfeit: int = 0,
+) -> Settlement:
+    """Settle every pot of one hand (see the module docstring).
+
+    `keys[s]`: seat s's hand key, needed for every live seat when two or more are live (None
+    otherwise). `pays(key)`, asked for each contested pot with its winning key, False leaves the
+    pot unpaid. `forfeit`: chips set aside that the best key among the live seats takes.
+    """
+    n = len(stakes)
+    _require_seat(first_seat, n)
+    if len(keys) != n or forfeit < 0:
+        raise ValueError(f"keys need one entry per seat ({n}) and forfeit={forfeit} must be >= 0")
+    payouts: list[Chips] = [0.0 if fractional else 0] * n
+    unpaid, winners = [0] * n, []
+    for pot in layer_pots(stakes, folded, carry):
+        seats = _pick(pot.eligible, keys, pick)
+        if len(pot.eligible) > 1 and pays is not None and not pays(keys[seats[0]]):
+            unpaid = [owed + share for owed, share in zip(unpaid, pot.shares)]
+            winners.append([])
+            continue
+        payouts = _add(payouts, split_pot(pot.amount, seats, first_seat, n, fractional))
+        winners.append(seats)
+    if forfeit:
+        payouts = _add(payouts, _forfeit(forfeit, folded, keys, first_seat, fractional))
+    return Settlement(payouts, unpaid, winners)
+
+
+def settle_columns(
+    columns: Sequence[tuple[Sequence[int], Pick]],
+    folded: Sequence[bool],
+    keys: Sequence[Key | None],
+    first_seat: int,
+    *,
+    forfeit: int = 0,
+) -> Settlement:
+    """Settle each column of stakes on its own, with its own pick (Dividha 6.6: Win to the best, Lose to the worst).
+
+    `columns`: (stakes, pick) per column; the forfeit goes once to the best key.
+    """
+    payouts: list[Chips] = [0] * len(folded)
+    unpaid, winners = [0] * len(folded), []
+    for stakes, pick in columns:
+        column = settle(stakes, folded, keys, first_seat, pick=pick)
+        payouts, unpaid = _add(payouts, column.payouts), [a + b for a, b in zip(unpaid, column.unpaid)]
+        winners += column.winners
+    if forfeit:
+        payouts = _add(payouts, _forfeit(forfeit, folded, keys, first_seat, False))
+    return Settlement(payouts, unpaid, winners)
+
+
+def split_pot(amount: int, winners: Sequence[int], first_seat: int, num_players: int, fractional: bool = False) -> list[Chips]:
+    """Chips each seat receives from one pot: equal shares; odd chips one each clockwise from `first_seat`.
+
+    With `fractional`, every winner gets exactly amount / len(winners).
+    """
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    if fractional:
+        return [amount / len(winners) if seat in winners else 0.0 for seat in range(num_players)]
+    share, odd = divmod(amount, len(winners))
+    payout = [share if seat in winners else 0 for seat in range(num_players)]
+    for seat in sorted(winners, key=lambda seat: (seat - first_seat) % num_players)[:odd]:
+        payout[seat] += 1
+    return payout
+
+
+def _pick(eligible: Sequence[int], keys: Sequence[Key | None], pick: Pick) -> list[int]:
+    """The eligible seats holding the best (or worst) key; the only eligible seat without comparing."""
+    if len(eligible) == 1:
+        return list(eligible)
+    missing = [seat for seat in eligible if keys[seat] is None]
+    if missing:
+        raise ValueError(f"a contested pot needs a hand key for seats {missing}")
+    found = [keys[seat] for seat in eligible]
+    target = max(found) if pick == "best" else min(found)
+    return [seat for seat in eligible if keys[seat] == target]
+
+
+def _forfeit(amount: int, folded: Sequence[bool], keys: Sequence[Key | None], first_seat: int, fractional: bool) -> list[Chips]:
+    live = [seat for seat, out in enumerate(folded) if not out]
+    return split_pot(amount, _pick(live, keys, "best"), first_seat, len(folded), fractional)
+
+
+def _add(payouts: list[Chips], more: list[Chips]) -> list[Chips]:
+    return [a + b for a, b in zip(payouts, more)]
+
+
+def _require_chips(stakes: Sequence[int], folded: Sequence[bool], carry: Sequence[int] | None) -> None:
+    lists = [stakes, folded] + ([carry] if carry is not None else [])
+    if len({len(values) for values in lists}) != 1:
+        raise ValueError("stakes, folded and carry need one entry per seat")
+    if any(chips < 0 for chips in list(stakes) + list(carry or [])):
+        raise ValueError(f"stakes {list(stakes)} and carry {carry} must be >= 0")
+
+
+def _require_seat(seat: int, num_players: int) -> None:
+    if not 0 <= seat < num_players:
+        raise ValueError(f"first_seat={seat} must be a seat from 0 to {num_players - 1}")
