@@ -17,7 +17,7 @@ It is skipped (opens finished) when fewer than two seats can bet.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from .errors import IllegalActionError
@@ -69,8 +69,8 @@ class BettingRules:
         ):
             if value not in allowed:
                 raise ValueError(f"{name}={value!r}: must be one of {', '.join(allowed)}")
-        if self.limit == "no" and self.bankroll == "unlimited":
-            raise ValueError('limit="no" needs stacks: with an unlimited bankroll there is no all-in to size a bet')
+        if self.bankroll == "unlimited" and (self.limit == "no" or self.max_bets is None):
+            raise ValueError('an unlimited bankroll needs a cap (max_bets) and limit "fixed" or "pot": nothing else ends the raising')
 
 
 def raise_options(limit: str, pot: int, to_call: int, stack: int | None, min_raise: int) -> list[int | None]:
@@ -159,25 +159,14 @@ class BettingRound:
         ValueError if the round is over, or the seat to act has folded, is all-in, or has
         already matched a non-zero bet (the round's state is not one the engine can reach).
         """
-        seat = self.seat_to_act
-        if self.folded[seat]:
-            raise ValueError(f"seat {seat} has folded and takes no betting action")
-        if self._all_in(rules, seat):
-            raise ValueError(f"seat {seat} is all-in and takes no betting action")
-        to_call = self.to_call(seat)
-        if self.current_bet > 0 and to_call <= 0:
-            raise ValueError(f"seat {seat} has already matched the current bet {self.current_bet}")
-        options = [FOLD] if rules.fold == "always" or (rules.fold == "facing_bet" and to_call > 0) else []
-        options.append(CALL if to_call > 0 else CHECK)
-        return options + list(self._raises(rules, seat))
+        return list(self._choices(rules))
 
     def act(self, rules: BettingRules, action: str) -> None:
         """Play `action` for the seat to act; IllegalActionError if it is not one of `options`."""
-        legal = self.options(rules)
+        choices = self._choices(rules)
         seat = self.to_act[0]
-        if action not in legal:
-            raise IllegalActionError(f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(legal)}")
-        increment = self._raises(rules, seat).get(action)
+        if action not in choices:
+            raise IllegalActionError(f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(choices)}")
         self.to_act.pop(0)
         self.history.append([seat, action])
         if action == FOLD:
@@ -185,7 +174,8 @@ class BettingRound:
         elif action == CALL:
             short = rules.bankroll == "stacks" and self.stacks[seat] < self.to_call(seat)
             self._pay(seat, self.stacks[seat] if short else self.to_call(seat))
-        elif increment is not None:
+        elif action in RAISES:
+            increment = choices[action]
             self._pay(seat, self.to_call(seat) + increment)
             self.current_bet = self.contributions[seat]
             self.bets += 1
@@ -194,17 +184,7 @@ class BettingRound:
             self.to_act = self._able_to_bet(rules, [(seat + k) % n for k in range(1, n)])
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "stacks": self.stacks[:],
-            "folded": self.folded[:],
-            "to_act": self.to_act[:],
-            "pot": self.pot,
-            "current_bet": self.current_bet,
-            "contributions": self.contributions[:],
-            "bets": self.bets,
-            "min_raise": self.min_raise,
-            "history": [entry[:] for entry in self.history],
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BettingRound:
@@ -222,6 +202,20 @@ class BettingRound:
 
     def _able_to_bet(self, rules: BettingRules, seats: Iterable[int]) -> list[int]:
         return [seat for seat in seats if not self.folded[seat] and not self._all_in(rules, seat)]
+
+    def _choices(self, rules: BettingRules) -> dict[str, int]:
+        """The legal actions of the seat to act, each with the chips it raises by (0 but for raises)."""
+        seat = self.seat_to_act
+        if self.folded[seat]:
+            raise ValueError(f"seat {seat} has folded and takes no betting action")
+        if self._all_in(rules, seat):
+            raise ValueError(f"seat {seat} is all-in and takes no betting action")
+        to_call = self.to_call(seat)
+        if self.current_bet > 0 and to_call <= 0:
+            raise ValueError(f"seat {seat} has already matched the current bet {self.current_bet}")
+        choices = {FOLD: 0} if rules.fold == "always" or (rules.fold == "facing_bet" and to_call > 0) else {}
+        choices[CALL if to_call > 0 else CHECK] = 0
+        return choices | self._raises(rules, seat)
 
     def _raises(self, rules: BettingRules, seat: int) -> dict[str, int]:
         """The legal raise options of `seat` and their increments."""

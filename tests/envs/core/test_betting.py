@@ -361,7 +361,8 @@ def test_options_refuse_states_the_engine_cannot_reach():
         ({"unit": 1, "limit": "spread"}, "limit"),
         ({"unit": 1, "bankroll": "credit"}, "bankroll"),
         ({"unit": 1, "fold": "sometimes"}, "fold"),
-        ({"unit": 1, "limit": "no", "bankroll": "unlimited"}, "unlimited"),
+        ({"unit": 1, "max_bets": 4, "limit": "no", "bankroll": "unlimited"}, "unlimited"),
+        ({"unit": 1, "bankroll": "unlimited"}, "max_bets"),
     ],
 )
 def test_bad_rules_name_the_setting(fields, named):
