@@ -14,6 +14,7 @@ from openskill.models import PlackettLuce
 from cardarena.agents import Agent
 from cardarena.envs import lookup, make
 from cardarena.envs.core.errors import ConfigError
+from cardarena.envs.core.table import Table
 
 Z_95 = 1.959963984540054
 RATING_MODEL = "openskill.PlackettLuce"
@@ -184,18 +185,12 @@ def distinct_rotations(seating: Sequence[str]) -> list[int]:
 
 def play_episode(env, seated: Sequence[Agent], seed: int) -> list[float]:
     """One episode with `seated[s]` in seat s; returns each seat's total reward."""
-    env.reset(seed=seed)
+    table = Table(env)
+    table.reset(seed=seed)
     for agent in seated:
         agent.reset()
-    totals = [0.0] * len(seated)
-    seat_of = {agent: seat for seat, agent in enumerate(env.possible_agents)}
-    for agent in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
-        action = None if termination or truncation else seated[seat_of[agent]].act(observation)
-        env.step(action)
-        for name, reward in env.rewards.items():
-            totals[seat_of[name]] += reward
-    return totals
+    table.advance(dict(enumerate(seated)))
+    return table.totals
 
 
 class _Tally:

@@ -16,6 +16,7 @@ import torch
 
 from cardarena.agents import Agent, load
 from cardarena.envs import lookup
+from cardarena.envs.core.table import Table
 
 
 @dataclass
@@ -51,32 +52,24 @@ def collect_demonstrations(
     teacher_agent = load(teacher, game=entry.name, seed=seed)
     others = [teacher_agent] + [load(name, game=entry.name, seed=seed + i + 1) for i, name in enumerate(partners)]
     observations, masks, actions, returns = [], [], [], []
+    table = Table(env)
     for episode in range(episodes):
         seats = len(env.possible_agents)
         seated: list[Agent] = [others[rng.integers(len(others))] for _ in range(seats)]
         seated[episode % seats] = teacher_agent
-        env.reset(seed=int(rng.integers(2**63)))
-        decisions: list[tuple[int, int]] = []
-        earned = [0.0] * seats
-        rewards_after: list[list[float]] = []
-        for agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                env.step(None)
-                continue
-            seat = env.possible_agents.index(agent)
-            action = seated[seat].act(observation)
-            if seated[seat] is teacher_agent:
-                decisions.append((seat, len(observations)))
-                observations.append(observation["observation"])
-                masks.append(observation["action_mask"].astype(bool))
-                actions.append(action)
-                rewards_after.append(list(earned))
-            env.step(action)
-            for name, reward in env.rewards.items():
-                earned[env.possible_agents.index(name)] += reward
-        for (seat, _), before in zip(decisions, rewards_after):
-            returns.append(earned[seat] - before[seat])
+        partner_seats = {seat: agent for seat, agent in enumerate(seated) if agent is not teacher_agent}
+        table.reset(seed=int(rng.integers(2**63)))
+        decisions: list[tuple[int, float]] = []  # (seat, its total before the decision)
+        while (seat := table.advance(partner_seats)) is not None:
+            observation = table.observe(seat)
+            action = teacher_agent.act(observation)
+            decisions.append((seat, table.totals[seat]))
+            observations.append(observation["observation"])
+            masks.append(observation["action_mask"].astype(bool))
+            actions.append(action)
+            table.play(action)
+        for seat, before in decisions:
+            returns.append(table.totals[seat] - before)
         if on_episode is not None:
             on_episode(episode + 1)
     return Demonstrations(

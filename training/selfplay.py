@@ -3,7 +3,9 @@
 The learner's seat rotates over the table each episode; the other seats are filled per episode
 from the pool (earlier snapshots of the learner, the game's heuristic, random). The learner's
 reward is its own seat's reward, summed over everything that happened since its last decision
-and credited at its next decision or at the end of the episode.
+and credited at its next decision or at the end of the episode. The learner's episode ends when
+the game is over or when its seat leaves the game for good (eliminated from a match), with the
+opponents' totals as they stand at that moment in its outcome.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import numpy as np
 from cardarena.agents import Agent, load
 from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import lookup
+from cardarena.envs.core.table import Table
 
 from .config import OpponentSettings
 
@@ -113,10 +116,11 @@ class SelfPlayEnv(gym.Env):
         self._sampling = {key: list(values) for key, values in env_sampling.items()}
         self.pool = pool
         self._rng = random.Random(seed)
-        self._tables: dict[tuple, Any] = {}
+        self._tables: dict[tuple, Table] = {}
         table = self._table_for(self._base_config)
-        self.observation_space = table.observation_space(table.possible_agents[0])["observation"]
-        self.action_space = table.action_space(table.possible_agents[0])
+        first = table.env.possible_agents[0]
+        self.observation_space = table.env.observation_space(first)["observation"]
+        self.action_space = table.env.action_space(first)
         self.episodes = 0
         self.table = table
         self._mask = np.zeros(self.action_space.n, np.int8)
@@ -127,22 +131,22 @@ class SelfPlayEnv(gym.Env):
             self._rng = random.Random(seed)
         while True:
             self._start_episode()
-            observation = self._play_opponents()
-            if observation is not None:
-                return observation, {}
+            if self._play_opponents():
+                return self._learner_observation(), {}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
-        table, learner = self.table, self._learner
-        table.step(int(action))
+        """The learner's move; the episode ends when the learner's seat is done for good
+        (eliminated, with its final reward) or the game is over."""
+        table = self.table
+        table.play(int(action))
         self._decisions += 1
-        observation = self._play_opponents()
-        reward = self._totals[self.learner_seat] - self._credited
+        learner_to_act = self._play_opponents()
+        reward = table.totals[self.learner_seat] - self._credited
         self._credited += reward
-        if observation is not None:
-            return observation, reward, False, False, {}
-        truncated = table.truncations[learner] and not table.terminations[learner]
+        if learner_to_act:
+            return self._learner_observation(), reward, False, False, {}
         info = {"outcome": self._finish_episode()}
-        return table.observe(learner)["observation"], reward, not truncated, truncated, info
+        return table.observe(self.learner_seat)["observation"], reward, not table.truncated, table.truncated, info
 
     def action_masks(self) -> np.ndarray:
         return self._mask.astype(bool)
@@ -153,56 +157,46 @@ class SelfPlayEnv(gym.Env):
     def set_rng_state(self, state: Any) -> None:
         self._rng.setstate(rng_state_from_json(state))
 
-    def _table_for(self, config: dict[str, Any]):
+    def _table_for(self, config: dict[str, Any]) -> Table:
         key = tuple(sorted(config.items()))
         if key not in self._tables:
-            self._tables[key] = self._entry.env_cls(**config)
+            self._tables[key] = Table(self._entry.env_cls(**config))
         return self._tables[key]
 
     def _start_episode(self) -> None:
         config = {**self._base_config, **{key: self._rng.choice(values) for key, values in self._sampling.items()}}
         table = self.table = self._table_for(config)
-        seats = len(table.possible_agents)
+        seats = len(table.env.possible_agents)
         self.learner_seat = self.episodes % seats
-        self._learner = table.possible_agents[self.learner_seat]
         self.episodes += 1
         self._opponents = {seat: self.pool.sample() for seat in range(seats) if seat != self.learner_seat}
+        self._opponent_agents = {seat: opponent.agent for seat, opponent in self._opponents.items()}
         table.reset(seed=self._rng.getrandbits(63))
         for opponent in self._opponents.values():
             opponent.agent.reset()
-        self._totals = [0.0] * seats
         self._credited = 0.0
         self._decisions = 0
 
-    def _play_opponents(self) -> np.ndarray | None:
-        """Let the other seats move until the learner must decide (its observation) or the episode ends (None)."""
-        table = self.table
-        while True:
-            self._tally()
-            agent = table.agent_selection
-            if table.terminations[agent] or table.truncations[agent]:
-                return None
-            seat = table.possible_agents.index(agent)
-            observation = table.observe(agent)
-            if seat == self.learner_seat:
-                self._mask = observation["action_mask"]
-                return observation["observation"]
-            table.step(self._opponents[seat].agent.act(observation))
+    def _play_opponents(self) -> bool:
+        """Let the other seats move until the learner must decide (True) or its episode is over (False)."""
+        return self.table.advance(self._opponent_agents, stop_at=self.learner_seat) is not None
 
-    def _tally(self) -> None:
-        for seat, agent in enumerate(self.table.possible_agents):
-            self._totals[seat] += self.table.rewards.get(agent, 0.0)
+    def _learner_observation(self) -> np.ndarray:
+        observation = self.table.observe(self.learner_seat)
+        self._mask = observation["action_mask"]
+        return observation["observation"]
 
     def _finish_episode(self) -> dict[str, Any]:
-        learner_total = self._totals[self.learner_seat]
+        totals = self.table.totals
+        learner_total = totals[self.learner_seat]
         for seat, opponent in self._opponents.items():
-            self.pool.record(opponent, self._totals[seat], learner_total)
-        others = [total for seat, total in enumerate(self._totals) if seat != self.learner_seat]
+            self.pool.record(opponent, totals[seat], learner_total)
+        others = [total for seat, total in enumerate(totals) if seat != self.learner_seat]
         self.last_outcome = {
             "reward": learner_total,
             "won": learner_total > max(others),
             "decisions": self._decisions,
-            "seats": len(self._totals),
+            "seats": len(totals),
             "opponents": sorted({opponent.name for opponent in self._opponents.values()}),
         }
         return self.last_outcome

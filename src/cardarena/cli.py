@@ -187,6 +187,7 @@ def play(
     """Play one seat yourself in the terminal against agents. Type an action id or its label."""
     from cardarena.agents import load
     from cardarena.envs import lookup
+    from cardarena.envs.core.table import Table as TableDriver
 
     try:
         config = _parse_settings(settings)
@@ -202,25 +203,18 @@ def play(
         seated = {s: None if s == seat else next(bots) for s in range(num_seats)}
     except (CardArenaError, ValueError) as err:
         _fail(err)
-    env.reset(seed=seed)
-    you = env.possible_agents[seat]
-    your_reward = 0.0
-    for agent in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        player = seated[env.possible_agents.index(agent)]
-        if player is None:
+    table = TableDriver(env)
+    table.reset(seed=seed)
+    while (turn := table.to_act) is not None:
+        if turn == seat:
             console.print(env.render(seat=seat), highlight=False)
-            env.step(_ask_action(env, you))
+            table.play(_ask_action(env, env.possible_agents[seat]))
         else:
-            action = player.act(observation)
-            console.print(f"[dim]{agent}: {env.action_label(action)}[/]")
-            env.step(action)
-        your_reward += env.rewards.get(you, 0.0)
+            action = seated[turn].act(table.observe(turn))
+            console.print(f"[dim]{env.possible_agents[turn]}: {env.action_label(action)}[/]")
+            table.play(action)
     console.print(env.render(seat=seat), highlight=False)
-    console.print(f"[bold]your reward: {your_reward:+.3f}[/]")
+    console.print(f"[bold]your reward: {table.totals[seat]:+.3f}[/]")
 
 
 def _ask_action(env, agent: str) -> int:

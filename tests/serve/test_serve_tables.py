@@ -1,4 +1,5 @@
-"""Tables over real HTTP: two clients and a bot play a Yokir hand to the end; each token opens one seat only."""
+"""Tables over real HTTP: two clients and a bot play a Yokir hand to the end; each token opens one seat only.
+Tables of a Piktas match with eliminations are finished exactly when the match is over."""
 
 from __future__ import annotations
 
@@ -128,3 +129,42 @@ def test_a_full_room_makes_way_only_for_finished_tables():
     assert first not in room.tables
     with pytest.raises(Exception, match="2 unfinished tables"):
         room.create(unfinished)
+
+
+ELIMINATION = {"num_players": 4, "mode": "gambling", "num_hands": 20, "starting_stack": 20, "buy_in": 10}
+
+
+def _match_over(table) -> bool:
+    game, state = table.env.game, table.env.state
+    return game.is_terminal(state) or game.is_truncated(state)
+
+
+def test_all_bot_elimination_tables_are_finished_only_when_the_match_is_over():
+    room = TableRoom(Roster(["random"]))
+    early_ends = unfinished = with_eliminations = 0
+    for seed in range(50):
+        created = room.create(TableRequest(game="piktas_v1", seats=["random"] * 4, config=ELIMINATION, seed=seed))
+        table = room.tables[created.table_id]
+        early_ends += table.finished and not _match_over(table)
+        unfinished += not table.finished  # an all-bot match is played out within one request
+        with_eliminations += any(table.env.game.seat_done(table.env.state, seat) for seat in range(4))
+    assert (early_ends, unfinished) == (0, 0)
+    assert with_eliminations >= 25
+
+
+def test_a_client_knocked_out_of_a_match_watches_it_to_the_end():
+    room = TableRoom(Roster(["random"]))
+    rng = random.Random(0)
+    knocked_out = 0
+    for seed in range(8):
+        created = room.create(TableRequest(game="piktas_v1", seats=[None, "random", "random", "random"], config=ELIMINATION, seed=seed))
+        token, table = created.seats[0].token, room.tables[created.table_id]
+        view = room.view(created.table_id, 0, token)
+        while not view.finished:
+            assert view.finished == _match_over(table) and view.your_turn
+            move = rng.choice(view.view["legal_actions"])["id"]
+            view = room.play(created.table_id, 0, token, move, None)
+        knocked_out += table.env.game.seat_done(table.env.state, 0)
+        assert _match_over(table) and view.to_act is None
+        assert view.rewards == list(table.env.game.returns(table.env.state))
+    assert knocked_out >= 2

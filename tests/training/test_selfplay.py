@@ -40,7 +40,7 @@ def test_learner_receives_its_own_seat_reward_not_an_opponents():
     differs_from_an_opponent = 0
     for _ in range(60):
         rewards, info = play_learner_episode(env, rng)
-        returns = env.table.game.returns(env.table.state)
+        returns = env.table.env.game.returns(env.table.env.state)
         own = returns[env.learner_seat]
         assert sum(rewards) == pytest.approx(own)
         assert info["outcome"]["reward"] == pytest.approx(own)
@@ -56,7 +56,7 @@ def test_learner_seat_rotates_and_mask_matches_the_legal_actions():
     for _ in range(6):
         env.reset()
         seats.append(env.learner_seat)
-        table = env.table
+        table = env.table.env
         assert table.agent_selection == table.possible_agents[env.learner_seat]
         assert np.flatnonzero(env.action_masks()).tolist() == table.game.legal_actions(table.state)
         while True:
@@ -78,7 +78,7 @@ def test_env_config_is_sampled_per_episode():
     dealers = set()
     for _ in range(30):
         env.reset()
-        dealers.add(env.table.state.dealer)
+        dealers.add(env.table.env.state.dealer)
     assert dealers == {0, 1, 2}
 
 
@@ -127,3 +127,30 @@ def test_pool_state_round_trip():
     assert restored.snapshots[1].agent.logits(observation["observation"]) == pytest.approx(
         pool.snapshots[1].agent.logits(observation["observation"])
     )
+
+
+ELIMINATION = {"num_players": 4, "mode": "gambling", "num_hands": 20, "starting_stack": 20, "buy_in": 10}
+
+
+def test_an_elimination_match_ends_for_the_learner_only_when_its_seat_is_out_or_the_game_is_over():
+    env = SelfPlayEnv("piktas", ELIMINATION, {}, OpponentPool("piktas", OpponentSettings(baselines=["random"])), seed=6)
+    rng = np.random.default_rng(6)
+    early_ends = eliminated = 0
+    for _ in range(100):
+        env.reset()
+        received = 0.0
+        while True:
+            game, state = env.table.env.game, env.table.env.state
+            assert game.current_player(state) == env.learner_seat and not game.seat_done(state, env.learner_seat)
+            _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            received += reward
+            if terminated or truncated:
+                break
+        game_over = game.is_terminal(state) or game.is_truncated(state)
+        learner_out = game.seat_done(state, env.learner_seat)
+        early_ends += not (game_over or learner_out)
+        eliminated += learner_out and not game_over
+        assert received == pytest.approx(game.returns(state)[env.learner_seat])
+        assert info["outcome"]["reward"] == pytest.approx(received)
+    assert early_ends == 0
+    assert eliminated >= 20, "the learner is knocked out of many matches before they end"

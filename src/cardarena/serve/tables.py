@@ -17,6 +17,7 @@ from collections.abc import Callable
 from cardarena.envs import lookup
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, IllegalActionError
+from cardarena.envs.core.table import Table as TableDriver
 
 from .bots import Bot, Roster, new_env
 from .errors import SeatTokenError, TableLimitError, UnknownTableError
@@ -27,27 +28,32 @@ BOT_MOVES_PER_REQUEST = 2_000  # a long all-bot match goes on at the next reques
 
 
 class Table:
-    """One episode of a game; seats are bots or clients holding a token."""
+    """One episode of a game; seats are bots or clients holding a token.
+
+    Bots move through the table driver, which steps eliminated seats out of a match: the table is
+    finished when the game is over, and a client seat that has left the game just watches.
+    """
 
     def __init__(self, table_id: str, env: CardGameEnv, bots: list[Bot | None], seed: int, move_time_limit: float | None, now: float):
         self.table_id = table_id
         self.env = env
         self.bots = bots
+        self.driver = TableDriver(env)
+        self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
         self.tokens = {seat: secrets.token_urlsafe(18) for seat, bot in enumerate(bots) if bot is None}
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
         self._timeout_rng = random.Random(seed)
-        env.reset(seed=seed)
+        self.driver.reset(seed=seed)
         self._let_bots_play(now)
 
     @property
     def finished(self) -> bool:
-        agent = self.env.agent_selection
-        return self.env.terminations[agent] or self.env.truncations[agent]
+        return self.driver.finished
 
     @property
     def to_act(self) -> int | None:
-        return None if self.finished else self.env.possible_agents.index(self.env.agent_selection)
+        return self.driver.to_act
 
     def tickets(self) -> list[SeatTicket]:
         return [SeatTicket(seat=seat, bot=bot.name if bot else None, token=self.tokens.get(seat)) for seat, bot in enumerate(self.bots)]
@@ -67,7 +73,7 @@ class Table:
         if self.to_act != seat:
             whose = "the episode is over" if self.finished else f"seat {self.to_act} is to act"
             raise IllegalActionError(f"it is not seat {seat}'s turn: {whose}")
-        self.env.step(self._action_id(seat, action, label))
+        self.driver.play(self._action_id(seat, action, label))
         self._let_bots_play(now)
         return self._report(seat, now)
 
@@ -84,19 +90,14 @@ class Table:
 
     def _let_bots_play(self, now: float) -> None:
         """Bots move until a client seat is to act (its clock starts at `now`), the episode ends or the request's share is used."""
-        for _ in range(BOT_MOVES_PER_REQUEST):
-            if self.finished or self.bots[self.to_act] is None:
-                break
-            agent = self.env.agent_selection
-            self.env.step(int(self.bots[self.to_act].agent.act(self.env.observe(agent))))
-        client_to_act = not self.finished and self.bots[self.to_act] is None
+        client_to_act = self.driver.advance(self._bot_agents, max_moves=BOT_MOVES_PER_REQUEST) is not None
         self.deadline = now + self.move_time_limit if self.move_time_limit and client_to_act else None
 
     def _settle_timeouts(self, now: float) -> None:
         """R17: for each client seat whose time ran out before `now`, a uniformly random legal action."""
         while self.deadline is not None and now >= self.deadline:
-            legal = self.env.observe_json(self.env.agent_selection)["legal_actions"]
-            self.env.step(self._timeout_rng.choice(legal)["id"])
+            legal = self.env.observe_json(self.env.possible_agents[self.to_act])["legal_actions"]
+            self.driver.play(self._timeout_rng.choice(legal)["id"])
             self._let_bots_play(self.deadline)
 
     def _check_token(self, seat: int, token: str) -> None:
