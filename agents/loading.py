@@ -1,49 +1,45 @@
 """Load any agent by name or path.
 
-`load` resolves, in order: a generic agent ("random"), a game's built-in ("yokir/heuristic"),
-a shipped checkpoint ("yokir/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), then
-the path of a checkpoint folder. A short name works within `game`: `load("heuristic", game="yokir")`.
+`load` resolves, in order: a generic agent ("random"), an agent its game registers
+("<game>/heuristic", see `cardarena.envs.core.registry`), a shipped checkpoint
+("<game>/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), then the path of a
+checkpoint folder. A short name works within `game`: `load("heuristic", game="<game>")`.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
 from typing import Any
 
+from cardarena.envs import lookup, registered
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 
 from .base import Agent, RandomAgent
 
 AgentFactory = Callable[[int | None], Agent]
 CARD_FILE = "card.json"
+RANDOM = "random"
+
+_GENERIC: dict[str, AgentFactory] = {RANDOM: lambda seed: RandomAgent(seed)}
 
 
-def _yokir_heuristic(seed: int | None) -> Agent:
-    from .yokir_heuristic import YokirHeuristic
-
-    return YokirHeuristic()
-
-
-def _piktas_heuristic(seed: int | None) -> Agent:
-    from .piktas_heuristic import PiktasHeuristic
-
-    return PiktasHeuristic()
+def _own_agents(game: str) -> dict[str, str]:
+    """Short name -> "module:callable" of the agents `game` registers (none for an unknown game)."""
+    return dict(lookup(game).agents) if game in _games() else {}
 
 
-def _piktas_field_heuristic(seed: int | None) -> Agent:
-    from .piktas_heuristic import FIELD_WEIGHT, PiktasHeuristic
+def default_opponent(game: str) -> str:
+    """The first agent `game` registers (e.g. its heuristic), or "random" for a game that registers none."""
+    return next(iter(_own_agents(game)), RANDOM)
 
-    return PiktasHeuristic(field_weight=FIELD_WEIGHT)
 
-
-_GENERIC: dict[str, AgentFactory] = {"random": lambda seed: RandomAgent(seed)}
-_PER_GAME: dict[str, dict[str, AgentFactory]] = {
-    "piktas": {"heuristic": _piktas_heuristic, "field-heuristic": _piktas_field_heuristic},
-    "yokir": {"heuristic": _yokir_heuristic},
-}
+def _build(target: str, seed: int | None) -> Agent:
+    """The agent that a registered "module:callable" factory makes for `seed`."""
+    module, _, factory = target.partition(":")
+    return getattr(import_module(module), factory)(seed)
 
 
 def _shipped_root() -> Path:
@@ -60,8 +56,8 @@ def _shipped(game: str) -> dict[str, Path]:
 
 
 def _games() -> list[str]:
-    shipped = [folder.name for folder in sorted(_shipped_root().iterdir()) if folder.is_dir() and _shipped(folder.name)]
-    return list(dict.fromkeys([*_PER_GAME, *shipped]))
+    """The names of the registered games."""
+    return list(dict.fromkeys(entry.name for entry in registered()))
 
 
 def available(game: str | None = None) -> list[str]:
@@ -69,8 +65,9 @@ def available(game: str | None = None) -> list[str]:
     names = list(_GENERIC)
     for game_name in _games():
         if game is None or game == game_name:
-            names += [f"{game_name}/{agent}" for agent in _PER_GAME.get(game_name, {})]
-            names += [f"{game_name}/{agent}" for agent in _shipped(game_name) if agent not in _PER_GAME.get(game_name, {})]
+            own = _own_agents(game_name)
+            names += [f"{game_name}/{agent}" for agent in own]
+            names += [f"{game_name}/{agent}" for agent in _shipped(game_name) if agent not in own]
     return names
 
 
@@ -87,13 +84,13 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
         return _GENERIC[name](seed)
     game_name, _, agent_name = name.rpartition("/")
     game_name = game_name or game or ""
-    factory = _PER_GAME.get(game_name, {}).get(agent_name)
+    factory = _own_agents(game_name).get(agent_name)
     shipped = _shipped(game_name).get(agent_name) if game_name in _games() else None
     if factory is not None or shipped is not None:
         if game is not None and game_name != game:
             raise UnknownAgentError(f"agent {name!r} plays {game_name!r}, not {game!r}")
         if factory is not None:
-            return factory(seed)
+            return _build(factory, seed)
         return _load_checkpoint(shipped, game_name, seed, f"{game_name}/{agent_name}")
     if Path(name).expanduser().exists():
         return _load_checkpoint_path(Path(name).expanduser(), game, seed)
@@ -115,7 +112,7 @@ def describe(name: str) -> dict[str, Any]:
     if name in _GENERIC:
         return {"name": name, "game": None, "kind": "built-in", "card": None}
     game_name, _, agent_name = name.rpartition("/")
-    if agent_name in _PER_GAME.get(game_name, {}):
+    if agent_name in _own_agents(game_name):
         return {"name": name, "game": game_name, "kind": "built-in", "card": None}
     from cardarena.training.checkpoint import read_card
 

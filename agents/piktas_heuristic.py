@@ -65,3 +65,13 @@ class PiktasHeuristic:
         if total >= MATCH_SCORE + extra and MATCH in legal:
             return MATCH
         return FOLD
+
+
+def heuristic(seed: int | None = None) -> PiktasHeuristic:
+    """The registered `piktas/heuristic` (deterministic: the seed is not needed)."""
+    return PiktasHeuristic()
+
+
+def field_heuristic(seed: int | None = None) -> PiktasHeuristic:
+    """The registered `piktas/field-heuristic`: also counts on the uncovered field cards."""
+    return PiktasHeuristic(field_weight=FIELD_WEIGHT)

@@ -287,3 +287,8 @@ def _defender_lead(view: TableView, legal: list[int], unseen: list[int]) -> int:
     if side_bosses:
         return _highest(side_bosses, trump)
     return _cheapest(side or legal, view, unseen)
+
+
+def heuristic(seed: int | None = None) -> YokirHeuristic:
+    """The registered `yokir/heuristic` (deterministic: the seed is not needed)."""
+    return YokirHeuristic()

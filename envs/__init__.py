@@ -1,13 +1,20 @@
-"""cardarena environments: one PettingZoo AEC environment per game, created by name."""
+"""cardarena environments: one PettingZoo AEC environment per game, created by name.
+
+Each game is registered here, once; its module is imported only when its environment is needed
+(see `cardarena.envs.core.registry` for what an entry holds).
+"""
 
 from .core.errors import ConfigError, IllegalActionError, UnknownGameError
-from .core.registry import lookup, make, register, registered
-from .piktas import raw_env as _piktas_env
-from .yokir import raw_env as _yokir_env
+from .core.registry import GAMES, lookup, make, register, registered
 
-register(_piktas_env)
-register(_yokir_env)
+register(
+    "piktas_v1",
+    "cardarena.envs.piktas",
+    agents={
+        "heuristic": "cardarena.agents.piktas_heuristic:heuristic",
+        "field-heuristic": "cardarena.agents.piktas_heuristic:field_heuristic",
+    },
+)
+register("yokir_v1", "cardarena.envs.yokir", agents={"heuristic": "cardarena.agents.yokir_heuristic:heuristic"})
 
-GAMES: list[str] = [entry.env_id for entry in registered()]
-
-__all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "registered"]
+__all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "register", "registered"]

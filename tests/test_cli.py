@@ -1,12 +1,86 @@
-"""The `cardarena` command line, driven through typer's runner."""
+"""The `cardarena` command line, driven through typer's runner (and in a fresh interpreter where
+what it imports matters)."""
 
 import json
+import subprocess
+import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from cardarena.cli import app
+from cardarena.envs import registered
 
 runner = CliRunner()
+HEAVY = ("numpy", "numba", "torch", "stable_baselines3", "pettingzoo", "gymnasium", "cardarena.training")
+PROBE = """
+import json, sys
+listing = sys.argv.pop()
+from cardarena.cli import app
+try:
+    app()
+finally:
+    with open(listing, "w") as out:
+        json.dump(sorted(sys.modules), out)
+"""
+
+
+def imported_by(tmp_path, *args: str) -> set[str]:
+    """Every module loaded once `cardarena ARGS` has run in a fresh interpreter."""
+    listing = tmp_path / "modules.json"
+    result = subprocess.run([sys.executable, "-c", PROBE, *args, str(listing)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    return set(json.loads(listing.read_text()))
+
+
+def within(modules: set[str], packages) -> list[str]:
+    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in packages))
+
+
+def shipped_games():
+    """The games cardarena registers (a test may register a toy game in this process only)."""
+    return [entry for entry in registered() if entry.module.startswith("cardarena.")]
+
+
+def game_modules() -> set[str]:
+    """The modules of every shipped game and of its agents."""
+    entries = shipped_games()
+    return {entry.module for entry in entries} | {target.split(":")[0] for entry in entries for target in entry.agents.values()}
+
+
+def test_help_imports_no_game_and_no_numeric_code(tmp_path):
+    modules = imported_by(tmp_path, "--help")
+    assert "typer" in modules and "cardarena.envs" in modules
+    assert within(modules, HEAVY) == []
+    assert within(modules, game_modules()) == []
+
+
+def test_games_imports_the_games_but_no_torch(tmp_path):
+    modules = imported_by(tmp_path, "games")
+    assert {entry.module for entry in shipped_games()} <= modules
+    assert within(modules, ("torch", "stable_baselines3", "cardarena.training")) == []
+
+
+def test_games_lists_a_plugged_in_game(coinflip_game):
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "coinflip_v1" in result.output and "num_players=2" in result.output
+
+
+@pytest.mark.parametrize("table_sizes", [[], ["--table-sizes", "2"]])
+def test_eval_of_a_game_without_agents_seats_random(coinflip_game, tmp_path, table_sizes):
+    out = tmp_path / "eval.json"
+    result = runner.invoke(app, ["eval", "coinflip", "--episodes", "8", "--json", str(out), *table_sizes])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    scores = (data["results"][0] if table_sizes else data)["scores"]
+    assert [score["name"] for score in scores] == ["random"]
+
+
+def test_play_of_a_game_without_agents_faces_random(coinflip_game):
+    result = runner.invoke(app, ["play", "coinflip", "--seat", "1", "--seed", "3"], input="heads\n")
+    assert result.exit_code == 0, result.output
+    assert "player_0: " in result.output and "your reward" in result.output
 
 
 def test_games_lists_yokir_with_players_and_variants():

@@ -1,7 +1,8 @@
-"""Training configuration: YAML files validated into one TrainConfig, every field with a default.
+"""Training configuration: YAML files validated into one TrainConfig, every field but the game with a default.
 
-Precedence: the model's defaults < the game's packaged YAML (configs/<game>.yaml) < a --config
-file < --set KEY=VALUE overrides (dotted keys reach nested settings, e.g. ppo.learning_rate=1e-4).
+Precedence: the model's defaults < the game's registered agents (`registered_defaults`) < the
+game's packaged YAML (configs/<game>.yaml) < a --config file < --set KEY=VALUE overrides (dotted
+keys reach nested settings, e.g. ppo.learning_rate=1e-4).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from cardarena.agents.loading import RANDOM
+from cardarena.envs import lookup
 from cardarena.envs.core.errors import ConfigError
 
 PositiveInt = Annotated[int, Field(ge=1)]
@@ -44,7 +47,7 @@ class OpponentSettings(_Settings):
     """Who fills the seats the learner does not play."""
 
     strategy: Literal["latest", "uniform", "prioritized"] = "prioritized"
-    baselines: list[str] = ["random", "heuristic"]
+    baselines: list[str] = [RANDOM]
     baseline_share: Fraction = 0.25
     snapshot_every: PositiveInt = 25_000
     max_snapshots: PositiveInt = 20
@@ -54,7 +57,7 @@ class OpponentSettings(_Settings):
 class PretrainSettings(_Settings):
     """Behaviour cloning of a teacher before self-play (training/pretrain.py); teacher null skips it."""
 
-    teacher: str | None = "heuristic"
+    teacher: str | None = None
     episodes: PositiveInt = 15_000
     partners: list[str] = ["random"]
     epochs: PositiveInt = 8
@@ -67,13 +70,13 @@ class EvalSettings(_Settings):
 
     every: PositiveInt = 50_000
     episodes: PositiveInt = 300
-    opponents: list[str] = ["random", "heuristic"]
+    opponents: list[str] = [RANDOM]
 
 
 class TrainConfig(_Settings):
     """Everything a training run needs; `cardarena train <game>` fills it from YAML and --set."""
 
-    game: str = "yokir"
+    game: str
     name: str = "ppo-selfplay"
     total_steps: PositiveInt = 300_000
     n_envs: PositiveInt = 8
@@ -89,8 +92,6 @@ class TrainConfig(_Settings):
 
     @model_validator(mode="after")
     def _check_game_settings(self) -> "TrainConfig":
-        from cardarena.envs import lookup
-
         entry = lookup(self.game)
         config_cls = entry.env_cls.game_cls.config_cls
         config_cls.build(**self.env)
@@ -109,7 +110,7 @@ def packaged_config(name: str) -> Path:
 
 def load_train_config(game: str, config_file: str | Path | None = None, overrides: list[str] | None = None) -> TrainConfig:
     """The validated config for training `game`, from the layers described in this module's docstring."""
-    layers: list[dict[str, Any]] = []
+    layers: list[dict[str, Any]] = [registered_defaults(game)]
     game_defaults = packaged_config(game.rsplit("_v", 1)[0])
     if game_defaults.is_file():
         layers.append(_read_yaml(game_defaults))
@@ -121,6 +122,26 @@ def load_train_config(game: str, config_file: str | Path | None = None, override
     for layer in layers:
         merged = merge_settings(merged, layer)
     return validate_train_config(merged)
+
+
+def registered_defaults(game: str) -> dict[str, Any]:
+    """The settings that follow from `game`'s registered agents (e.g. its heuristics).
+
+    They are the opponent pool's baselines, the first of them is the pretraining teacher, and the
+    learner is evaluated against `default_eval_opponents`. A game that registers no agent trains
+    from scratch against random.
+    """
+    agents = list(lookup(game).agents)
+    return {
+        "opponents": {"baselines": agents or [RANDOM]},
+        "pretrain": {"teacher": agents[0] if agents else None},
+        "eval": {"opponents": default_eval_opponents(game)},
+    }
+
+
+def default_eval_opponents(game: str) -> list[str]:
+    """Random and each agent `game` registers: whom a bot of `game` is measured against by default."""
+    return [RANDOM, *lookup(game).agents]
 
 
 def validate_train_config(data: dict[str, Any]) -> TrainConfig:

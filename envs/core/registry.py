@@ -1,31 +1,66 @@
-"""The game registry: environments are created by name, e.g. `make("yokir_v1")` or `make("yokir")`."""
+"""The game registry: every game registers once, by env id, and is imported only when needed.
+
+A game plugs in with one call, `register(env_id, module, agents)`:
+
+- `env_id`: `"<game>_v<N>"`, e.g. `"coinflip_v1"`; the game's name is the part before `_v`.
+- `module`: the dotted path of the module that exposes `raw_env`, the game's `CardGameEnv`
+  subclass (its `game_cls` must have the same name and version), e.g. `"cardarena.envs.coinflip"`.
+- `agents`: the game's own agents, short name -> `"module:callable"`, where the callable takes a
+  seed (`int | None`) and returns an agent, e.g. `{"heuristic": "mygame.agents:heuristic"}`.
+  `cardarena.agents.load` finds them as `"<game>/<short name>"`. They are the default training
+  baselines, and the first is the default opponent of `cardarena play` and `eval` and the
+  pretraining teacher; a game without agents gets random opponents and no teacher.
+
+Registering imports nothing: `GAMES`, `registered()` and `lookup()` read the entries alone, and the
+game's module is imported the first time its environment class is needed (`make`, `env_cls`,
+`player_counts`, `variants`). Registering the same entry again changes nothing; registering another
+entry under a registered env id is a ValueError.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import import_module
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
-from .env import CardGameEnv
 from .errors import UnknownGameError
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .env import CardGameEnv
+
+_ENV_ID = re.compile(r"(?P<name>[a-z][a-z0-9_]*)_v(?P<version>[0-9]+)")
+_OBJECT = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One registered environment version."""
+    """One registered environment version: its id, the module that holds it, and its agents."""
 
-    env_cls: type[CardGameEnv]
+    env_id: str
+    module: str
+    agents: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     @property
     def name(self) -> str:
-        return self.env_cls.game_cls.name
+        return self.env_id.rsplit("_v", 1)[0]
 
     @property
     def version(self) -> int:
-        return self.env_cls.game_cls.version
+        return int(self.env_id.rsplit("_v", 1)[1])
 
-    @property
-    def env_id(self) -> str:
-        return f"{self.name}_v{self.version}"
+    @cached_property
+    def env_cls(self) -> type[CardGameEnv]:
+        """The game's `raw_env` class (imports the game's module)."""
+        env_cls = import_module(self.module).raw_env
+        game = env_cls.game_cls
+        if f"{game.name}_v{game.version}" != self.env_id:
+            raise ValueError(f"{self.module}.raw_env plays {game.name}_v{game.version}, but it is registered as {self.env_id}")
+        return env_cls
 
     @property
     def player_counts(self) -> range:
@@ -38,27 +73,40 @@ class GameEntry:
         return self.env_cls.game_cls.config_cls.describe_fields(variants_only=True)
 
 
-_REGISTRY: dict[str, GameEntry] = {}
+_ENTRIES: dict[str, GameEntry] = {}
+
+GAMES: list[str] = []
+"""The registered env ids, by name then version; registering updates this same list."""
 
 
-def register(env_cls: type[CardGameEnv]) -> None:
-    entry = GameEntry(env_cls)
-    _REGISTRY[entry.env_id] = entry
+def register(env_id: str, module: str, agents: dict[str, str] | None = None) -> None:
+    """Register a game version; see this module's docstring for the three arguments."""
+    if not _ENV_ID.fullmatch(env_id):
+        raise ValueError(f"env id {env_id!r} must be <game>_v<N>: lower-case letters, digits and _, then _v and a number")
+    for agent, target in (agents or {}).items():
+        if "/" in agent or not agent or not _OBJECT.fullmatch(target):
+            raise ValueError(f"{env_id} agent {agent!r}: expected a short name (no '/') -> 'module:callable', got {target!r}")
+    entry = GameEntry(env_id, module, MappingProxyType(dict(agents or {})))
+    known = _ENTRIES.get(env_id)
+    if known is not None and known != entry:
+        raise ValueError(f"{env_id} is already registered from {known.module!r} with agents {dict(known.agents)}")
+    _ENTRIES[env_id] = entry
+    GAMES[:] = [entry.env_id for entry in registered()]
 
 
 def registered() -> list[GameEntry]:
     """Every registered environment version, by name then version."""
-    return sorted(_REGISTRY.values(), key=lambda entry: (entry.name, entry.version))
+    return sorted(_ENTRIES.values(), key=lambda entry: (entry.name, entry.version))
 
 
 def lookup(name: str) -> GameEntry:
     """The entry for `name_vN`, or the newest version of `name`; UnknownGameError lists what exists."""
-    if name in _REGISTRY:
-        return _REGISTRY[name]
+    if name in _ENTRIES:
+        return _ENTRIES[name]
     versions = [entry for entry in registered() if entry.name == name]
     if versions:
         return versions[-1]
-    known = ", ".join(entry.env_id for entry in registered())
+    known = ", ".join(GAMES)
     base = name.rsplit("_v", 1)[0]
     if any(entry.name == base for entry in registered()):
         raise UnknownGameError(f"unknown version {name!r}; registered versions: {known}")

@@ -10,7 +10,6 @@ import time
 from typing import Annotated, Any
 
 import typer
-import yaml
 from rich.console import Console
 from rich.table import Table
 
@@ -27,6 +26,8 @@ SetOption = Annotated[
 
 def _parse_settings(settings: list[str] | None) -> dict[str, Any]:
     """KEY=VALUE pairs with YAML-typed values (true, 3, null, relative)."""
+    import yaml
+
     config: dict[str, Any] = {}
     for item in settings or []:
         key, sep, value = item.partition("=")
@@ -59,10 +60,10 @@ def games() -> None:
 
 @app.command(name="eval")
 def evaluate_command(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. yokir or yokir_v1.")],
+    game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`), by name or env id.")],
     agents: Annotated[
         str | None,
-        typer.Option(help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's heuristic against random)."),
+        typer.Option(help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent against random)."),
     ] = None,
     table_sizes: Annotated[
         str | None,
@@ -106,7 +107,7 @@ def _eval_tables(entry, names: list[str] | None, table_sizes: str | None, config
 
     if table_sizes is None:
         num_seats = entry.env_cls(**config).game.num_players
-        names = names or ["heuristic"] + ["random"] * (num_seats - 1)
+        names = names or _default_lineup(entry.name, num_seats)
         if len(names) != num_seats:
             raise ValueError(
                 f"{entry.env_id} is played by {num_seats} seats here, but {len(names)} agents were given; "
@@ -120,9 +121,16 @@ def _eval_tables(entry, names: list[str] | None, table_sizes: str | None, config
     except ValueError:
         raise typer.BadParameter(f"expected comma-separated integers, got {table_sizes!r}", param_hint="--table-sizes") from None
     return [
-        ({**config, "num_players": size}, seat_names(entry.env_id, names or ["heuristic"] + ["random"] * (size - 1), size))
+        ({**config, "num_players": size}, seat_names(entry.env_id, names or _default_lineup(entry.name, size), size))
         for size in sizes
     ]
+
+
+def _default_lineup(game: str, num_seats: int) -> list[str]:
+    """The game's default opponent (its first registered agent, else random) against random."""
+    from cardarena.agents.loading import RANDOM, default_opponent
+
+    return [default_opponent(game)] + [RANDOM] * (num_seats - 1)
 
 
 def _run_tournament(env_id: str, seated, episodes: int, seed: int, config: dict[str, Any]):
@@ -178,14 +186,14 @@ def plot(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. yokir.")],
+    game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`).")],
     seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
-    opponents: Annotated[str | None, typer.Option(help="Comma-separated agents for the other seats (default: the game's heuristic).")] = None,
+    opponents: Annotated[str | None, typer.Option(help="Comma-separated agents for the other seats (default: the game's first registered agent, else random).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
     settings: SetOption = None,
 ) -> None:
     """Play one seat yourself in the terminal against agents. Type an action id or its label."""
-    from cardarena.agents import load
+    from cardarena.agents import default_opponent, load
     from cardarena.envs import lookup
     from cardarena.envs.core.table import Table as TableDriver
 
@@ -196,7 +204,7 @@ def play(
         num_seats = env.game.num_players
         if not 0 <= seat < num_seats:
             raise ValueError(f"seat must be 0..{num_seats - 1}, got {seat}")
-        names = opponents.split(",") if opponents else ["heuristic"] * (num_seats - 1)
+        names = opponents.split(",") if opponents else [default_opponent(entry.name)] * (num_seats - 1)
         if len(names) != num_seats - 1:
             raise ValueError(f"{entry.env_id} needs {num_seats - 1} opponents here, got {len(names)}: {names}")
         bots = iter(load(name, game=entry.name) for name in names)
@@ -233,7 +241,7 @@ def _ask_action(env, agent: str) -> int:
 
 @app.command()
 def train(
-    game: Annotated[str, typer.Argument(help="Game to train, e.g. yokir.")],
+    game: Annotated[str, typer.Argument(help="A registered game to train (see `cardarena games`).")],
     config_file: Annotated[str | None, typer.Option("--config", help="YAML config layered over configs/<game>.yaml.")] = None,
     settings: Annotated[
         list[str] | None, typer.Option("--set", help="Training config override KEY=VALUE, dotted for nested keys (repeatable).")
@@ -308,7 +316,7 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
     bots: Annotated[
         str | None,
-        typer.Option(help="Comma-separated bots to serve besides the built-ins, e.g. yokir/ppo-selfplay (default: every shipped bot)."),
+        typer.Option(help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay (default: every shipped bot)."),
     ] = None,
 ) -> None:
     """Serve bots (POST /v1/act) and tables of bots and clients (/v1/tables) over HTTP; docs/protocol.md."""
@@ -325,7 +333,7 @@ def serve(
 
 @app.command()
 def bot(
-    agent: Annotated[str, typer.Option(help="The bot to play, e.g. yokir/ppo-selfplay.")],
+    agent: Annotated[str, typer.Option(help="The bot to play, e.g. <game>/ppo-selfplay.")],
 ) -> None:
     """Answer /v1/act requests on stdio: one JSON request per line in, one JSON line out."""
     import sys
@@ -337,10 +345,13 @@ def bot(
 
 @app.command()
 def publish(
-    checkpoint: Annotated[str, typer.Argument(help="A checkpoint folder, e.g. runs/yokir/<run>/final.")],
+    checkpoint: Annotated[str, typer.Argument(help="A checkpoint folder, e.g. runs/<game>/<run>/final.")],
     name: Annotated[str, typer.Option(help="Name of the shipped bot: written to checkpoints/<game>/<name>.")] = "ppo-selfplay",
     episodes: Annotated[int, typer.Option(min=1, help="Episodes against each baseline (duplicate deals, seats rotated).")] = 10_002,
-    baselines: Annotated[str, typer.Option(help="Comma-separated baselines to evaluate against.")] = "random,heuristic",
+    baselines: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated baselines to evaluate against (default: random and the game's registered agents)."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
     root: Annotated[str, typer.Option(help="Folder of shipped bots.")] = "checkpoints",
 ) -> None:
@@ -350,12 +361,13 @@ def publish(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from cardarena.training.checkpoint import read_card
+    from cardarena.training.config import default_eval_opponents
     from cardarena.training.publish import evaluate_against_baselines
     from cardarena.training.publish import publish as publish_checkpoint
 
-    names = baselines.split(",")
     try:
         game = read_card(checkpoint)["game"]
+        names = baselines.split(",") if baselines else default_eval_opponents(game)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task("evaluating", total=episodes * len(names))

@@ -1,9 +1,10 @@
 """Agents load by name through one function, and random play is legal."""
 
+import coinflip
 import numpy as np
 import pytest
 
-from cardarena.agents import Agent, RandomAgent, available, load
+from cardarena.agents import Agent, RandomAgent, available, default_opponent, load
 from cardarena.envs import make
 from cardarena.envs.core.errors import UnknownAgentError
 
@@ -32,6 +33,25 @@ def test_available_lists_generic_and_game_agents():
 def test_unknown_agents_name_the_problem(name, game, message):
     with pytest.raises(UnknownAgentError, match=message):
         load(name, game=game)
+
+
+def test_a_game_agents_come_from_its_registration(own_registry):
+    own_registry.register(coinflip.ENV_ID, coinflip.MODULE, agents={"heads": "coinflip:HeadsCaller"})
+    assert available("coinflip") == ["random", "coinflip/heads"]
+    assert "coinflip/heads" in available()
+    for agent in (load("coinflip/heads", seed=5), load("heads", game="coinflip", seed=5)):
+        assert isinstance(agent, coinflip.HeadsCaller) and agent.seed == 5
+    assert default_opponent("coinflip") == "heads"
+    with pytest.raises(UnknownAgentError, match="unknown agent 'coinflip/tails'; available: random, coinflip/heads"):
+        load("coinflip/tails")
+
+
+def test_a_game_without_agents_plays_random_by_default(coinflip_game):
+    assert available("coinflip") == ["random"]
+    assert default_opponent("coinflip") == "random"
+    assert default_opponent("yokir") == "heuristic"
+    with pytest.raises(UnknownAgentError, match="unknown agent 'heuristic'; available: random \\("):
+        load("heuristic", game="coinflip")
 
 
 def test_random_agent_only_picks_legal_actions_and_is_seeded():

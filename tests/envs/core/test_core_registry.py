@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import coinflip
 import pytest
 
 import cardarena.envs as envs
 from cardarena.envs import UnknownGameError, make
 from cardarena.envs.core import registry
-from cardarena.envs.yokir import YokirGame, raw_env
+from cardarena.envs.yokir import raw_env
 
 
 def test_games_lists_every_registered_version():
@@ -67,19 +68,55 @@ def test_unknown_game_error_is_a_key_error_with_a_plain_message():
     assert str(info.value).startswith("unknown game 'nope'")
 
 
-def test_bare_name_gets_the_newest_version(monkeypatch):
-    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
-
-    class YokirGameV2(YokirGame):
-        version = 2
-
-    class YokirEnvV2(raw_env):
-        game_cls = YokirGameV2
-
-    registry.register(YokirEnvV2)
-    assert [e.env_id for e in registry.registered() if e.name == "yokir"] == ["yokir_v1", "yokir_v2"]
-    assert isinstance(registry.make("yokir"), YokirEnvV2)
-    assert type(registry.make("yokir_v1")) is raw_env
+def test_bare_name_gets_the_newest_version(coinflip_game):
+    registry.register("coinflip_v2", coinflip.MODULE)
+    assert [e.env_id for e in registry.registered() if e.name == "coinflip"] == ["coinflip_v1", "coinflip_v2"]
+    assert envs.lookup("coinflip").env_id == "coinflip_v2"
+    assert type(make("coinflip_v1")) is coinflip.raw_env
     with pytest.raises(UnknownGameError) as info:
-        registry.make("yokir_v3")
-    assert "yokir_v1" in str(info.value) and "yokir_v2" in str(info.value)
+        make("coinflip_v3")
+    assert "coinflip_v1" in str(info.value) and "coinflip_v2" in str(info.value)
+
+
+def test_a_registered_game_is_made_with_its_config_and_listed(coinflip_game):
+    assert coinflip_game in envs.GAMES
+    assert envs.GAMES == [entry.env_id for entry in envs.registered()]
+    entry = envs.lookup("coinflip")
+    assert (entry.name, entry.version, entry.module, dict(entry.agents)) == ("coinflip", 1, "coinflip", {})
+    assert list(entry.player_counts) == [2]
+    assert entry.variants == [("num_players", "2", 2)]
+    env = make("coinflip", on_illegal="penalize")
+    assert isinstance(env, coinflip.raw_env) and env.config.on_illegal == "penalize"
+
+
+def test_registering_imports_nothing_until_the_environment_is_needed(own_registry):
+    registry.register("ghost_v1", "no_such_module_anywhere", agents={"greedy": "no_such_module_anywhere:greedy"})
+    entry = envs.lookup("ghost")
+    assert entry.env_id in envs.GAMES and dict(entry.agents) == {"greedy": "no_such_module_anywhere:greedy"}
+    with pytest.raises(ModuleNotFoundError, match="no_such_module_anywhere"):
+        make("ghost_v1")
+
+
+def test_a_module_that_plays_another_version_is_refused(coinflip_game):
+    registry.register("coinflip_v2", coinflip.MODULE)
+    with pytest.raises(ValueError, match="coinflip.raw_env plays coinflip_v1, but it is registered as coinflip_v2"):
+        make("coinflip_v2")
+
+
+def test_the_same_entry_registers_twice_but_a_conflicting_one_is_refused(coinflip_game):
+    registry.register(coinflip.ENV_ID, coinflip.MODULE)
+    assert envs.GAMES.count(coinflip.ENV_ID) == 1
+    with pytest.raises(ValueError, match="coinflip_v1 is already registered from 'coinflip'"):
+        registry.register(coinflip.ENV_ID, coinflip.MODULE, agents={"greedy": "coinflip:raw_env"})
+
+
+@pytest.mark.parametrize("env_id, module, agents, message", [
+    ("coinflip", "coinflip", None, "must be <game>_v<N>"),
+    ("Coinflip_v1", "coinflip", None, "must be <game>_v<N>"),
+    ("coinflip_v1", "coinflip", {"greedy": "coinflip.greedy"}, "'module:callable'"),
+    ("coinflip_v1", "coinflip", {"mine/greedy": "coinflip:greedy"}, "no '/'"),
+])
+def test_a_malformed_entry_is_refused(own_registry, env_id, module, agents, message):
+    with pytest.raises(ValueError, match=message):
+        registry.register(env_id, module, agents)
+    assert env_id not in envs.GAMES
