@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -18,6 +19,10 @@ class Game(ABC, Generic[StateT]):
 
     `apply` mutates the state in place (fast); `clone` copies it for search.
     Rewards are exposed as `returns(state)`: each seat's cumulative reward so far.
+
+    `conformance_modes` lists the settings the conformance suite plays at the smallest, default
+    and largest table, one config per mode of the rulebook (a match, a betting mode...); the
+    suite also checks `max_decisions`, `returns_total`, `conserved` and `resample_hidden`.
     """
 
     name: ClassVar[str]
@@ -26,6 +31,7 @@ class Game(ABC, Generic[StateT]):
     num_actions: ClassVar[int]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    conformance_modes: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     def __init__(self, config: GameConfig):
         self.config = config
@@ -67,6 +73,37 @@ class Game(ABC, Generic[StateT]):
     def seat_done(self, state: StateT, seat: int) -> bool:
         """Whether `seat` has left a running episode for good (e.g. eliminated); it is never selected again."""
         return False
+
+    def max_decisions(self) -> int:
+        """The most decisions (steps with an action) an episode can take under this config."""
+        raise NotImplementedError(f"{self.env_id} declares no max_decisions")
+
+    def returns_total(self) -> float | None:
+        """What the seats' returns sum to at the end of an episode: 0.0 for a zero-sum game (the
+        default), None where the rulebook fixes no total (e.g. rewards that pay points)."""
+        return 0.0
+
+    def hands_played(self, state: StateT) -> int:
+        """Hands finished so far in the episode; the default is for games whose episode is one hand."""
+        return int(self.is_terminal(state) or self.is_truncated(state))
+
+    def conserved(self, state: StateT) -> dict[str, Any]:
+        """Quantities no move changes, by name: `"cards"`, every card the state holds wherever it
+        lies (hands, table, stock, discards), sorted; `"chips"`, the chips in stacks and pots,
+        where the game has chips. The default declares none."""
+        return {}
+
+    def resample_hidden(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        """A new state in which everything `seat` cannot see is drawn again at random.
+
+        Hidden cards (other hands, face-down piles, the stock's order and the deals of later
+        hands) and other seats' private choices are dealt anew, consistent with everything `seat`
+        has seen in the episode (perfect recall: each game's implementation lists the constraints
+        it keeps, such as a suit a player showed out of). What `seat` observes is unchanged
+        (observation vector, JSON seat view and history), play continues from the new state by
+        the rules, and `state` itself is left as it was. Search agents use it to sample worlds.
+        """
+        raise NotImplementedError(f"{self.env_id} does not resample hidden information")
 
     @abstractmethod
     def action_label(self, state: StateT, action: int) -> str:

@@ -16,6 +16,7 @@ from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
+from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import rules
@@ -24,6 +25,7 @@ from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS
 PASS = 24
 FIRST_SUIT_ACTION = 25
 NUM_ACTIONS = FIRST_SUIT_ACTION + len(SUITS)
+MAX_HAND_DECISIONS = 2 * NUM_PLAYERS + NUM_PLAYERS * NUM_TRICKS  # two bidding rounds, fifteen plays (4.0)
 
 BID1, DISCARD, BID2, PLAY, OVER = range(5)
 PHASE_NAMES = ("bid1", "discard", "bid2", "play", "over")
@@ -73,6 +75,7 @@ class YokirGame(Game[YokirState]):
     num_actions = NUM_ACTIONS
     min_players = NUM_PLAYERS
     max_players = NUM_PLAYERS
+    conformance_modes = ({}, {"match": True})
     config: YokirConfig
 
     @property
@@ -121,6 +124,55 @@ class YokirGame(Game[YokirState]):
 
     def is_truncated(self, state: YokirState) -> bool:
         return state.truncated
+
+    def max_decisions(self) -> int:
+        """At most 21 decisions a hand (4.0), and at most `max_hands` hands in a match (4.6)."""
+        return MAX_HAND_DECISIONS * (self.config.max_hands if self.config.match else 1)
+
+    def returns_total(self) -> float | None:
+        """Zero-sum (7), except a single hand paid in points."""
+        return None if self.config.reward_mode == "points" and not self.config.match else 0.0
+
+    def hands_played(self, state: YokirState) -> int:
+        return state.hand_number if self.config.match else int(state.phase == OVER)
+
+    def conserved(self, state: YokirState) -> dict[str, Any]:
+        """The 24 cards: hands, out of play, played, the discard and a turned-down up-card."""
+        played = [card for _leader, *cards, _winner in state.tricks for card in cards] + state.trick
+        cards = [card for hand in state.hands for card in hand] + state.out_of_play + played
+        cards += [state.discard] if state.discard >= 0 else []
+        cards += [] if _up_card_taken(state) else [state.up_card]
+        return {"cards": sorted(cards)}
+
+    def resample_hidden(self, state: YokirState, seat: int, rng: random.Random) -> YokirState:
+        """Deal again the other hands, the out-of-play cards, the caller's discard (unless `seat`
+        is the caller) and the later hands of a match (section 9).
+
+        Kept: every card `seat` has seen (its hand and discard, the up-card, every card played);
+        a player who did not follow an effective suit led holds no card of it (4.5); an accepted
+        up-card not yet played stays with the caller, in hand or (after the discard) discarded.
+        """
+        twin = self.clone(state)
+        twin.deal_seed = rng.getrandbits(63)
+        others = [player for player in range(NUM_PLAYERS) if player != seat]
+        hides_discard = state.discard >= 0 and state.caller != seat
+        unseen = [card for player in others for card in state.hands[player]] + state.out_of_play
+        unseen += [state.discard] if hides_discard else []
+        up_card = {state.up_card} & set(unseen)
+        voids = _shown_out(state)
+        places = [
+            Place(len(state.hands[player]), _of_suits(voids[player], state.trump) | (set() if player == state.caller else up_card))
+            for player in others
+        ]
+        places.append(Place(len(state.out_of_play), up_card))
+        places += [Place(1)] if hides_discard else []
+        dealt = deal_unseen(unseen, places, rng)
+        for player, hand in zip(others, dealt):
+            twin.hands[player] = sorted(hand)
+        twin.out_of_play = dealt[len(others)]
+        if hides_discard:
+            twin.discard = dealt[-1][0]
+        return twin
 
     def action_label(self, state: YokirState, action: int) -> str:
         if 0 <= action < PASS:
@@ -334,6 +386,30 @@ def _hidden_discard(state: YokirState, plays: list[tuple[int, int]]) -> int:
     """A discard for a caller whose discard the seat cannot see: a card the caller never plays, the up-card if it can."""
     played = {card for player, card in plays if player == state.caller}
     return next(card for card in [state.up_card, *state.hands[state.caller]] if card not in played)
+
+
+def _up_card_taken(state: YokirState) -> bool:
+    """A player accepted the up-card in bidding round 1 of this hand (4.1)."""
+    return any(action != PASS for _bidder, action in state.bids[:NUM_PLAYERS])
+
+
+def _shown_out(state: YokirState) -> list[set[int]]:
+    """Per seat, the effective suits it did not follow when they were led this hand (4.5)."""
+    voids: list[set[int]] = [set() for _ in range(NUM_PLAYERS)]
+    tricks = [(leader, cards) for leader, *cards, _winner in state.tricks] + [(state.leader, state.trick)]
+    for leader, cards in tricks:
+        suits = [rules.EFFECTIVE_SUIT[state.trump][card] for card in cards]
+        for position, suit in enumerate(suits[1:], start=1):
+            if suit != suits[0]:
+                voids[(leader + position) % NUM_PLAYERS].add(suits[0])
+    return voids
+
+
+def _of_suits(suits: set[int], trump: int) -> set[int]:
+    """Every card whose effective suit under `trump` is one of `suits` (none before trump is fixed)."""
+    if not suits:
+        return set()
+    return {card for card in range(len(DECK)) if rules.EFFECTIVE_SUIT[trump][card] in suits}
 
 
 def bid_label(action: int, bidding_round: int) -> str:

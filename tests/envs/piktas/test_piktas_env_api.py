@@ -1,39 +1,18 @@
-"""The Piktas environment against the PettingZoo API, its spaces (4.6), and bad input: illegal
-actions, `on_illegal="penalize"`, bad config values (3.1) and calls before reset.
+"""The Piktas environment's spaces (4.6) and bad input: illegal actions, `on_illegal="penalize"`,
+bad config values (3.1) and calls before reset. (The PettingZoo API and seed tests, and the state
+round trips, are in tests/envs/test_conformance.py.)
 """
 
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 from piktas_env_support import FOLD, PASS, RAISE, STAY, done, make, mask_ids, play
 
 from cardarena.envs import ConfigError, IllegalActionError
 from cardarena.envs.piktas.encode import OBSERVATION_SIZE
-
-API_CONFIGS = [
-    {"num_players": 2},
-    {},
-    {"num_players": 11},
-    {"mode": "gambling"},
-    {"mode": "gambling", "num_players": 5, "num_hands": 6, "starting_stack": 30},
-    {"num_hands": 3, "reward_mode": "win", "use_voids": False},
-    {"num_players": 3, "wild_voids": True, "trump_multi_unit": False, "highest_unit_only": True},
-]
-
-
-@pytest.mark.parametrize("config", API_CONFIGS, ids=json.dumps)
-def test_pettingzoo_api(config):
-    api_test(make(**config), num_cycles=200)
-
-
-@pytest.mark.parametrize("config", API_CONFIGS[1:5], ids=json.dumps)
-def test_pettingzoo_seed(config):
-    seed_test(lambda: make(**config), num_cycles=200)
 
 
 @pytest.mark.parametrize("n", [2, 4, 11])
@@ -187,26 +166,6 @@ def test_max_bets_zero_never_offers_raise():
     env.reset(seed=2)
     play(env, [PASS] * 9)
     assert mask_ids(env) == [STAY, FOLD]
-
-
-# ---------------------------------------------------------------- clone and JSON round trip
-
-
-@pytest.mark.parametrize("config", [{}, {"mode": "gambling", "num_hands": 3, "starting_stack": 40}])
-def test_state_json_round_trip_continues_identically(config):
-    env, twin = make(**config), make(**config)
-    env.reset(seed=9)
-    rng = random.Random(9)
-    for _ in range(7):
-        env.step(rng.choice(mask_ids(env)))
-    twin.load_state(env.game.state_from_json(json.loads(json.dumps(env.game.state_to_json(env.state)))))
-    while not done(env):
-        assert json.dumps(twin.observe_json(twin.agent_selection)) == json.dumps(env.observe_json(env.agent_selection))
-        action = rng.choice(mask_ids(env))
-        env.step(action)
-        twin.step(action)
-        assert twin.rewards == env.rewards
-    assert done(twin) and twin.state.returns == env.state.returns
 
 
 def test_render_from_a_seat_hides_the_other_hands():

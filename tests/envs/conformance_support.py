@@ -1,0 +1,227 @@
+"""The conformance suite's cases and checks (tests/envs/test_conformance.py).
+
+A case is one registered environment at one table size (its smallest, default and largest) in
+one mode (`Game.conformance_modes`). The checks run at decisions of random episodes, played by
+`cardarena.envs.core.conformance.play_on`; each takes the environment at that decision and a
+random stream, and leaves the environment as it found it (its twins are other environments).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import highcard
+import numpy as np
+
+from cardarena.envs import make, register, registered
+from cardarena.envs.core import registry
+from cardarena.envs.core.conformance import modes, play_on
+from cardarena.envs.core.game import Game
+
+
+@contextmanager
+def highcard_registered() -> Iterator[None]:
+    """The registry with the test-only game highcard_v1 registered, as it was again afterwards."""
+    entries = dict(registry._ENTRIES)
+    register(highcard.ENV_ID, highcard.MODULE)
+    try:
+        yield
+    finally:
+        registry._ENTRIES.clear()
+        registry._ENTRIES.update(entries)
+        registry.GAMES[:] = [entry.env_id for entry in registry.registered()]
+
+
+@dataclass(frozen=True)
+class Case:
+    env_id: str
+    num_players: int
+    mode: dict[str, Any] = field(hash=False)
+
+    def make(self) -> Any:
+        return make(self.env_id, num_players=self.num_players, **self.mode)
+
+    @property
+    def name(self) -> str:
+        mode = ",".join(f"{key}={value}" for key, value in self.mode.items()) or "default"
+        return f"{self.env_id}-{self.num_players}p-{mode}"
+
+
+def cases() -> list[Case]:
+    """Every registered environment x smallest, default and largest table x each mode it declares."""
+    return [Case(entry.env_id, n, mode) for entry in registered() for mode, sizes in modes(entry.env_id) for n in sizes]
+
+
+def advance(env: Any) -> bool:
+    """Step done agents out of the way until a seat must act; False once the episode is over."""
+    while env.agents:
+        agent = env.agent_selection
+        if not (env.terminations[agent] or env.truncations[agent]):
+            return True
+        env.step(None)
+    return False
+
+
+def rebuilds_views(game: Game) -> bool:
+    """Whether the game implements `state_from_view` (without it, it serves its bots at tables only)."""
+    return type(game).state_from_view is not Game.state_from_view
+
+
+def acting_seat(env: Any) -> int:
+    return env.game.current_player(env.state)
+
+
+def seat_sees(env: Any, seat: int) -> tuple[bytes, bytes, str]:
+    """A seat's observation vector, action mask and JSON view, comparable with ==."""
+    agent = env.possible_agents[seat]
+    seen = env.observe(agent)
+    return seen["observation"].tobytes(), seen["action_mask"].tobytes(), json.dumps(env.observe_json(agent), sort_keys=True)
+
+
+def state_json(game: Game, state: Any) -> str:
+    """The state as JSON text, keys sorted (JSON objects have no order), for comparing states."""
+    return json.dumps(game.state_to_json(state), sort_keys=True)
+
+
+def random_actions(env: Any, seed: int, limit: int) -> list[int]:
+    """The first `limit` actions of a random episode from `reset(seed)`."""
+    env.reset(seed=seed)
+    rng, actions = random.Random(seed), []
+    while len(actions) < limit and advance(env):
+        actions.append(rng.choice(env.game.legal_actions(env.state)))
+        env.step(actions[-1])
+    return actions
+
+
+def trace(env: Any, seed: int, actions: list[int]) -> list[Any]:
+    """From `reset(seed)`: what every seat sees before each action, and the rewards and ends after it."""
+    env.reset(seed=seed)
+    seen: list[Any] = []
+    for action in actions:
+        advance(env)
+        seen.append([env.agent_selection, *(seat_sees(env, seat) for seat in range(env.game.num_players))])
+        env.step(action)
+        seen.append((dict(env.rewards), dict(env.terminations), dict(env.truncations)))
+    return seen
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def check_masks(env: Any, rng: random.Random) -> None:
+    """Only the seat to act has a mask, and it is the game's legal set."""
+    to_act = acting_seat(env)
+    for seat, agent in enumerate(env.possible_agents):
+        mask = env.observe(agent)["action_mask"].nonzero()[0].tolist()
+        assert mask == (env.game.legal_actions(env.state) if seat == to_act else []), f"{agent}'s mask"
+
+
+@dataclass
+class StateRoundTrip:
+    """The state read back from its JSON, and a clone, give every seat the same observation and
+    legal actions and, played with the same actions for `horizon` decisions, stay identical;
+    playing the clone leaves the original untouched."""
+
+    twins: tuple[Any, Any]
+    horizon: int = 25
+
+    def __call__(self, env: Any, rng: random.Random) -> None:
+        game, original = env.game, state_json(env.game, env.state)
+        restored = game.state_from_json(json.loads(json.dumps(game.state_to_json(env.state))))
+        assert state_json(game, restored) == original
+        by_json, by_clone = self.twins
+        by_json.load_state(restored)
+        by_clone.load_state(game.clone(env.state))
+        for seat in range(game.num_players):
+            assert seat_sees(by_json, seat) == seat_sees(env, seat) == seat_sees(by_clone, seat)
+        for _ in range(self.horizon):
+            live = advance(by_json)
+            assert advance(by_clone) == live
+            if not live:
+                break
+            action = rng.choice(game.legal_actions(by_json.state))
+            by_json.step(action)
+            by_clone.step(action)
+            assert state_json(game, by_json.state) == state_json(game, by_clone.state)
+            assert (by_json.rewards, by_json.terminations) == (by_clone.rewards, by_clone.terminations)
+        assert state_json(game, env.state) == original, "playing a clone changed the original"
+
+
+@dataclass
+class SeatViewRoundTrip:
+    """A state rebuilt from each seat's JSON view gives that seat the same observation, turn,
+    legal actions and view (`Game.state_from_view`, `env.load_view`)."""
+
+    twin: Any
+
+    def __call__(self, env: Any, rng: random.Random) -> None:
+        to_act = acting_seat(env)
+        for seat, agent in enumerate(env.possible_agents):
+            view = json.loads(json.dumps(env.observe_json(agent)))
+            rebuilt = env.game.state_from_view(view)
+            assert np.array_equal(env.encoder.observation(rebuilt, seat), env.encoder.observation(env.state, seat))
+            assert env.game.current_player(rebuilt) == to_act
+            if seat == to_act:
+                assert env.game.legal_actions(rebuilt) == env.game.legal_actions(env.state)
+            assert self.twin.load_view(view) == agent
+            assert self.twin.observe_json(agent) == view
+
+
+@dataclass
+class HiddenInformation:
+    """`resample_hidden` for the seat to act and another seat: each draw leaves that seat's
+    observation, mask and JSON view as they were, keeps the conserved quantities and the turn,
+    and leaves the original state alone; one draw per point is played on to the end with the
+    invariants kept. `changed` counts the draws in which another seat's observation differs:
+    hidden cards were dealt anew."""
+
+    twin: Any
+    draws: int = 6
+    changed: int = 0
+    checked: int = 0
+
+    def __call__(self, env: Any, rng: random.Random) -> None:
+        game, original = env.game, state_json(env.game, env.state)
+        to_act = acting_seat(env)
+        others = [seat for seat in range(game.num_players) if seat != to_act]
+        seats = ([to_act] if to_act >= 0 else []) + [rng.choice(others)]
+        for seat in seats:
+            for _ in range(self.draws):
+                self._check_draw(env, game.resample_hidden(env.state, seat, rng), seat)
+            assert state_json(game, env.state) == original, "resample_hidden changed the state it was given"
+        self.twin.load_state(game.resample_hidden(env.state, rng.choice(seats), rng))
+        assert play_on(self.twin, rng).broken == []
+
+    def _check_draw(self, env: Any, world: Any, seat: int) -> None:
+        game = env.game
+        self.twin.load_state(world)
+        assert seat_sees(self.twin, seat) == seat_sees(env, seat), f"seat {seat} tells the resampled state apart"
+        assert game.conserved(world) == game.conserved(env.state)
+        assert game.current_player(world) == game.current_player(env.state)
+        self.checked += 1
+        self.changed += any(
+            not np.array_equal(env.encoder.observation(world, other), env.encoder.observation(env.state, other))
+            for other in range(game.num_players)
+            if other != seat
+        )
+
+
+def sometimes(points: float, *checks: Any) -> Any:
+    """A visit for one episode that runs `checks` at its end and at decision k with chance
+    points / (k + points): every decision of a short episode is likely checked, and a long one
+    about points * ln(length / points) times, its late decisions too."""
+    decisions = 0
+
+    def visit(env: Any, rng: random.Random) -> None:
+        nonlocal decisions
+        if acting_seat(env) < 0 or rng.random() * (decisions + points) < points:
+            for check in checks:
+                check(env, rng)
+        decisions += 1
+
+    return visit

@@ -1,0 +1,136 @@
+"""One conformance suite for every registered environment, at its smallest, default and largest
+table, in each mode its game declares (`Game.conformance_modes`): the PettingZoo API and seeding,
+random play within the game's invariants (mask = legal set, cards and chips conserved, episodes
+within `max_decisions`, returns summing to `returns_total`), state JSON round trips and clones,
+seat-view round trips, and hidden information (`resample_hidden`).
+
+The test-only game highcard_v1 (highcard.py) is registered for this module alone: it is covered
+because it is registered. The `slow` runs play 10,000 hands per game and mode.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conformance_support import (
+    Case,
+    HiddenInformation,
+    SeatViewRoundTrip,
+    StateRoundTrip,
+    cases,
+    check_masks,
+    highcard_registered,
+    random_actions,
+    rebuilds_views,
+    sometimes,
+    trace,
+)
+from pettingzoo.test import api_test, seed_test
+
+from cardarena.envs.core.conformance import play_random_episode
+
+with highcard_registered():
+    CASES = cases()
+
+SLOW_HANDS = 10_000
+
+# api_test wants Box or Discrete observations; ours are {"observation", "action_mask"} dicts by design.
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _highcard():
+    with highcard_registered():
+        yield
+
+
+def by_case(test):
+    return pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])(test)
+
+
+def test_the_test_only_game_is_covered_by_registration_alone():
+    assert "highcard_v1" in {case.env_id for case in CASES}
+    assert {case.env_id for case in CASES} >= {"yokir_v1", "piktas_v1"}
+
+
+@by_case
+def test_pettingzoo_api(case: Case):
+    api_test(case.make(), num_cycles=200)
+
+
+@by_case
+def test_pettingzoo_seed(case: Case):
+    seed_test(case.make, num_cycles=200)
+
+
+@by_case
+def test_same_seed_and_actions_replay_bit_for_bit(case: Case):
+    """`reset(seed)` reseeds completely, even after another episode: the same actions replay the
+    same observations, masks, JSON views, rewards and ends."""
+    env = case.make()
+    actions = random_actions(env, 5, limit=80)
+    reference = trace(env, 5, actions)
+    again = case.make()
+    random_actions(again, 6, limit=3)  # part of another episode first
+    assert trace(again, 5, actions) == reference
+
+
+@by_case
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_keeps_the_invariants(case: Case, seed: int):
+    report = play_random_episode(case.make(), seed, visit=sometimes(4, check_masks))
+    assert report.broken == []
+    assert report.decisions > 0 and report.hands >= 1
+
+
+@by_case
+def test_state_json_round_trip_and_clones(case: Case):
+    check = StateRoundTrip((case.make(), case.make()))
+    assert play_random_episode(case.make(), 11, visit=sometimes(2, check)).broken == []
+
+
+@by_case
+def test_seat_view_round_trip(case: Case):
+    env = case.make()
+    if not rebuilds_views(env.game):
+        pytest.skip(f"{case.env_id} serves its bots at tables only (no state_from_view)")
+    check = SeatViewRoundTrip(case.make())
+    assert play_random_episode(env, 12, visit=sometimes(2, check)).broken == []
+
+
+@by_case
+def test_resampled_hidden_information_is_unseen_and_playable(case: Case):
+    check = HiddenInformation(case.make())
+    for seed in (13, 14):
+        assert play_random_episode(case.make(), seed, visit=sometimes(2, check)).broken == []
+    assert check.checked > 0
+    assert check.changed > 0, "no resample dealt another seat different cards"
+
+
+# ---------------------------------------------------------------- long runs
+
+
+GAME_MODES = list(dict.fromkeys((case.env_id, json.dumps(case.mode)) for case in CASES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("env_id, mode", GAME_MODES, ids=[f"{env_id}-{mode}" for env_id, mode in GAME_MODES])
+def test_ten_thousand_random_hands(env_id: str, mode: str):
+    """The same properties over 10,000 hands, table sizes in turn, the heavier checks at a few decisions an episode."""
+    tables = [case for case in CASES if case.env_id == env_id and json.dumps(case.mode) == mode]
+    hidden = [HiddenInformation(case.make(), draws=2) for case in tables]
+    checks = [
+        [check_masks, StateRoundTrip((case.make(), case.make()), horizon=5), seen]
+        + ([SeatViewRoundTrip(case.make())] if rebuilds_views(case.make().game) else [])
+        for case, seen in zip(tables, hidden)
+    ]
+    hands = episode = 0
+    while hands < SLOW_HANDS:
+        table = episode % len(tables)
+        report = play_random_episode(tables[table].make(), episode, visit=sometimes(1, *checks[table]))
+        assert report.broken == [], f"{tables[table].name} seed {episode}"
+        hands += report.hands
+        episode += 1
+    assert sum(seen.changed for seen in hidden) > 0
+
