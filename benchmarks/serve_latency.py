@@ -26,19 +26,20 @@ import httpx
 import numpy as np
 
 from cardarena.envs import lookup, make
+from cardarena.envs.core.table import Table
 
 
 def acting_views(game: str, episodes: int, seed: int = 0) -> list[dict]:
     """The acting seat's JSON view at every decision of `episodes` random episodes of `game`."""
-    env = make(game)
+    table = Table(make(game))
     rng = random.Random(seed)
     views = []
     for episode in range(episodes):
-        env.reset(seed=seed + episode)
-        while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
-            view = env.observe_json(env.agent_selection)
+        table.reset(seed + episode)
+        while (seat := table.to_act) is not None:
+            view = table.env.observe_json(table.env.possible_agents[seat])
             views.append(view)
-            env.step(rng.choice(view["legal_actions"])["id"])
+            table.play(rng.choice(view["legal_actions"])["id"])
     return views
 
 

@@ -9,18 +9,19 @@ import json
 import random
 
 from cardarena.envs import make
+from cardarena.envs.core.table import Table
 
 SERVED = ["yokir/ppo-selfplay"]
 
 
 def acting_views(seed: int, game: str = "yokir_v1", **config) -> list[dict]:
     """The acting seat's JSON view at every decision of one random episode (Yokir by default)."""
-    env = make(game, **config)
-    env.reset(seed=seed)
+    table = Table(make(game, **config))
+    table.reset(seed)
     rng = random.Random(seed)
     views = []
-    while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
-        view = json.loads(json.dumps(env.observe_json(env.agent_selection)))
+    while (seat := table.to_act) is not None:
+        view = json.loads(json.dumps(table.env.observe_json(table.env.possible_agents[seat])))
         views.append(view)
-        env.step(rng.choice(view["legal_actions"])["id"])
+        table.play(rng.choice(view["legal_actions"])["id"])
     return views
