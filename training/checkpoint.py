@@ -63,7 +63,7 @@ def write_checkpoint(
     The folder is built beside its final place and renamed in, replacing an existing checkpoint
     there: a crash at any moment leaves the old complete folder or the new complete one.
     `extra` maps plain file names to contents (the trainer's resume state); they are hashed
-    into the card like the model. `env_id` may name the game alone ("yokir" = newest version).
+    into the card like the model. `env_id` may name the game alone (its name alone means its newest version).
     """
     import torch
 

@@ -1,7 +1,7 @@
 """An actor that also scores each action by the game's per-action observation features.
 
-Some games put features of every action into the observation (Piktas: the score each exchange
-would secure). A plain MLP has to learn which input belongs to which action from data, and on
+Some games put features of every action into the observation (for instance the score each
+exchange would secure). A plain MLP has to learn which input belongs to which action from data, and on
 few demonstrations it memorises card one-hots instead. Here each action's logit is the MLP's
 logit plus a small head shared by all actions, applied to that action's own features: what a
 rule of the form "take the action with the best feature" needs, learnt in a few parameters.

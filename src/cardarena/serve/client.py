@@ -3,7 +3,7 @@
     from cardarena.serve.client import Client
 
     with Client("http://127.0.0.1:8000") as server:
-        table = server.create_table("yokir_v1", ["yokir/ppo-selfplay", "yokir/heuristic", None], seed=7)
+        table = server.create_table(GAME, [BOT, BOT, None], seed=7)  # e.g. a three-seat game
         seat = table["seats"][2]
         view = server.table(table["table_id"], 2, seat["token"])
         while not view["finished"]:

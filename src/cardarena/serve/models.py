@@ -24,8 +24,8 @@ class Request(BaseModel):
 class ActRequest(Request):
     """Ask a bot for its move in one seat view."""
 
-    bot: Name = Field(examples=["yokir/ppo-selfplay"])
-    game: Name = Field(examples=["yokir_v1"])
+    bot: Name = Field(description="An agent name as `cardarena.agents.load` takes it: `<game>/<agent>` or `random`.")
+    game: Name = Field(description="A registered environment id, `<game>_v<N>`, or a game name for its newest version.")
     config: GameSettings = {}
     seat_view: SeatView
 
@@ -72,9 +72,9 @@ class Health(BaseModel):
 class TableRequest(Request):
     """A table: one entry per seat, a bot's name or null for a seat played by a client."""
 
-    game: Name = Field(examples=["yokir_v1"])
+    game: Name = Field(description="A registered environment id, `<game>_v<N>`, or a game name for its newest version.")
     config: GameSettings = {}
-    seats: Annotated[list[Name | None], Field(min_length=1, max_length=64, examples=[["yokir/ppo-selfplay", "yokir/heuristic", None]])]
+    seats: Annotated[list[Name | None], Field(min_length=1, max_length=64, description="One entry per seat: a bot name, or null for a client seat.")]
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(default=None, description="Seed of the deal; random when null.")
     move_time_limit: Annotated[float, Field(gt=0, le=86_400)] | None = Field(
         default=None,

@@ -1,8 +1,8 @@
 """Tables where bots and clients play together: each client seat reads and plays its own seat only.
 
 Bots move as soon as it is their turn. With a move time limit, a client seat that lets its
-time run out gets a uniformly random legal action played for it (the Yokir rulebook's R17,
-applied to every game); timeouts are settled whenever the table is next read or played, each
+time run out gets a uniformly random legal action played for it (one rule for every game,
+from the rulebooks' time-limit ruling); timeouts are settled whenever the table is next read or played, each
 next deadline counted from the one before, so the table is as if a clock had run.
 """
 
