@@ -1,6 +1,7 @@
 """Environment throughput: random legal play in our games beside two peer implementations.
 
     python benchmarks/env_throughput.py [--seconds 5] [--repeat 3] [--hands N] [--seed 0] [--breakdown]
+                                        [--only piktas --only texas]
 
 Rows:
 - `yokir_v1`: `cardarena.envs.make("yokir_v1")`, one hand per episode, through the AEC loop.
@@ -156,10 +157,12 @@ def measure(play_hand: PlayHand, rng: random.Random, seconds: float, hands: int 
     return Measurement(steps, played, time.perf_counter() - start)
 
 
-def load_players(seed: int) -> tuple[dict[str, PlayHand], dict[str, str]]:
-    """A hand player per row, and for rows whose package is missing the reason."""
+def load_players(seed: int, rows: list[str]) -> tuple[dict[str, PlayHand], dict[str, str]]:
+    """A hand player per row (of `rows`), and for rows whose package is missing the reason."""
     players, missing = {}, {}
     for name, build in ROWS.items():
+        if name not in rows:
+            continue
         try:
             players[name] = build(seed)
         except ImportError:
@@ -191,7 +194,7 @@ def results_table(results: dict[str, Measurement], missing: dict[str, str]) -> T
     table = Table(title="Random legal play, one process (median run)")
     for column in ("environment", "steps/s", "hands/s", "µs/step", "steps/hand", f"× {BASELINE.split()[0]}"):
         table.add_column(column, justify="left" if column == "environment" else "right")
-    for name in ROWS:
+    for name in [name for name in ROWS if name in results or name in missing]:
         if name in missing:
             table.add_row(name, Text(missing[name]), "", "", "", "")
             continue
@@ -296,9 +299,11 @@ def main(
     repeat: int = typer.Option(3, min=1, help="Measurements per row; the median is shown."),
     seed: int = typer.Option(0, help="Seed of the environments and of the random players."),
     breakdown: bool = typer.Option(False, help="Also show where yokir_v1's loop spends its time (500 hands)."),
+    only: list[str] = typer.Option([], help="Only the rows whose name starts with this (repeatable); all rows by default."),
 ) -> None:
     """Steps/s and hands/s of random legal play for our games, texas_holdem_v4 and OpenSpiel euchre."""
-    players, missing = load_players(seed)
+    rows = [name for name in ROWS if not only or any(name.startswith(prefix) for prefix in only)]
+    players, missing = load_players(seed, rows)
     results = run_all(players, seed, seconds, hands or None, repeat)
     console = Console(width=120)
     console.print(results_table(results, missing))

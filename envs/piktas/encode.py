@@ -24,22 +24,11 @@ import numpy as np
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
-from .game import (
-    EXCHANGE,
-    EXCHANGE_POSITIONS,
-    FIRST_EXCHANGE,
-    NUM_ACTIONS,
-    NUM_CYCLES,
-    NUM_EXCHANGE_ACTIONS,
-    OVER,
-    PASS,
-    PHASE_NAMES,
-    PiktasGame,
-    PiktasState,
-    exchange_action_ids,
-)
+from .exchange import ACTION_POSITION, ACTION_SLOT, EXCHANGE_POSITIONS, NUM_EXCHANGE_ACTIONS, legal_exchange_ids
+from .game import NUM_ACTIONS, NUM_CYCLES, PiktasGame
 from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from .scoring import scores_after_exchanges
+from .scoring import exchange_outcomes
+from .state import EXCHANGE, OVER, PHASE_NAMES, PiktasState
 
 NUM_CARDS = len(DECK)
 MAX_POSITIONS = FIELD_SIZE  # one position per field deal
@@ -97,48 +86,7 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _START = {name: piece.start for name, piece in SLICES.items()}
 
 
-def scores_after(game: PiktasGame, hand: list[int], positions: list[list[int]], whole_field: bool) -> np.ndarray:
-    """Score after each exchange action id (-1 where illegal) of the hand with the covered field
-    cards (the secured pool, which no opponent can take away) or with the whole field (compiled,
-    see scoring.py)."""
-    bottoms = np.array([stack[0] if stack and not rules.is_void(stack[0]) else -1 for stack in positions], np.int64)
-    voids_on = np.array([sum(rules.is_void(card) for card in stack) for stack in positions], np.int64)
-    return scores_after_exchanges(
-        np.array(hand, np.int64), bottoms, voids_on, HAND_SIZE, EXCHANGE_POSITIONS, whole_field, *game.config.scoring_flags
-    )
-
-
-def _closeness_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Card -> the suits it counts for, card -> its value, and the card pairs that are
-    neighbouring pips of one suit or the two trumps of a pair."""
-    suits = np.zeros((NUM_CARDS, len(rules.SUITS)), np.float32)
-    values = np.zeros((NUM_CARDS, rules.NUM_VALUES), np.float32)
-    for card in range(NUM_CARDS):
-        if rules.is_pip(card):
-            suits[card, rules.suit_of(card)] = 1.0
-            values[card, rules.value_of(card) - 1] = 1.0
-        elif rules.is_trump(card):
-            suits[card, list(rules.trump_suits(card))] = 1.0
-    neighbours = [(card, card + 1) for card in range(rules.FIRST_TRUMP) if rules.value_of(card) < rules.NUM_VALUES]
-    trump_pairs = [(card, card + 1) for card in range(rules.FIRST_TRUMP, rules.FIRST_VOID, 2)]
-    return suits, values, np.array(neighbours).T, np.array(trump_pairs).T
-
-
-_SUITS_OF_CARD, _VALUE_OF_CARD, _NEIGHBOURS, _TRUMP_PAIRS = _closeness_tables()
-CLOSENESS_SCALE = 150.0
-
-
-def closeness(card_sets: np.ndarray) -> np.ndarray:
-    """How near each row of 0/1 card sets is to scoring: squared suit counts (a trump counts for
-    both its suits), twice the squared value counts, 3 per pair of neighbouring pips of one suit
-    and 4 per trump pair. A heuristic measure for the exchange turns before units are complete."""
-    suit_counts = card_sets @ _SUITS_OF_CARD
-    value_counts = card_sets @ _VALUE_OF_CARD
-    neighbours = (card_sets[:, _NEIGHBOURS[0]] * card_sets[:, _NEIGHBOURS[1]]).sum(axis=1)
-    pairs = (card_sets[:, _TRUMP_PAIRS[0]] * card_sets[:, _TRUMP_PAIRS[1]]).sum(axis=1)
-    return (suit_counts**2).sum(axis=1) + 2 * (value_counts**2).sum(axis=1) + 3 * neighbours + 4 * pairs
-
-
+CLOSENESS_SCALE = 150.0  # of `scoring.closeness`
 GAP_POINTS = 10.0
 GAP_CLOSENESS = 30.0
 
@@ -146,29 +94,7 @@ GAP_CLOSENESS = 30.0
 def _gap(values: np.ndarray, scale: float) -> np.ndarray:
     """1 for the best of the legal actions' values, less by 1 per `scale` below it, floor 0: the
     per-action scores seen relative to the best, so that small differences stand out."""
-    return np.clip(1.0 - (values.max() - values) / scale, 0.0, 1.0)
-
-
-def secured_sets(hand: list[int], positions: list[list[int]], actions: list[int]) -> np.ndarray:
-    """Rows of 0/1 over the deck: the non-void hand cards and covered field cards after each action."""
-    base = np.zeros(NUM_CARDS, np.float32)
-    base[[card for card in hand if not rules.is_void(card)]] = 1.0
-    base[[card for card in secured_field_cards(positions)]] = 1.0
-    rows = np.repeat(base[None, :], len(actions), axis=0)
-    for row, action in enumerate(actions):
-        if action == PASS:
-            continue
-        slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
-        given, target = hand[slot], positions[position][0]
-        rows[row, target] = 1.0
-        if not rules.is_void(given):
-            rows[row, given] = 0.0
-    return rows
-
-
-def secured_field_cards(positions: list[list[int]]) -> list[int]:
-    """Field cards no one can take any more: the cards under voids."""
-    return [stack[0] for stack in positions if len(stack) > 1 and not rules.is_void(stack[0])]
+    return np.maximum(1.0 - (values.max() - values) / scale, 0.0)
 
 
 class PiktasEncoder(Encoder[PiktasState]):
@@ -222,15 +148,24 @@ class PiktasEncoder(Encoder[PiktasState]):
         for k, scale in enumerate((SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)):
             obs[_START["evaluation"] + k] = min(evaluation[k] / scale, 1.0)
         if state.phase == EXCHANGE and self.game.current_player(state) == seat:
-            legal = np.array(exchange_action_ids(hand, state.field))
-            for segment, whole_field in (("secured", False), ("full", True)):
-                scores = scores_after(self.game, hand, state.field, whole_field)
-                start = _START[f"{segment}_after"]
-                obs[start : start + NUM_EXCHANGE_ACTIONS] = np.clip(scores / SCORE_SCALE, 0.0, 1.0)
-                obs[_START[f"{segment}_gap"] + legal] = _gap(scores[legal], GAP_POINTS)
-            near = closeness(secured_sets(hand, state.field, legal.tolist()))
-            obs[_START["closeness_after"] + legal] = np.minimum(near / CLOSENESS_SCALE, 1.0)
-            obs[_START["closeness_gap"] + legal] = _gap(near, GAP_CLOSENESS)
+            self._encode_exchange_outcomes(obs, hand, state.field)
+
+    def _encode_exchange_outcomes(self, obs: np.ndarray, hand: list[int], positions: list[list[int]]) -> None:
+        """Per legal exchange id: the secured score, the whole-field score and the secured cards'
+        closeness after it (scoring.exchange_outcomes), each also as a gap to the best id's."""
+        legal = np.array(legal_exchange_ids(hand, positions))
+        field_cards = np.array([card for stack in positions for card in stack], np.int64)
+        field_positions = np.array([position for position, stack in enumerate(positions) for _ in stack], np.int64)
+        secured, full, near = exchange_outcomes(
+            np.array(hand, np.int64), field_cards, field_positions, legal, ACTION_SLOT, ACTION_POSITION, *self.game.config.scoring_flags
+        )
+        for segment, values, scale, gap in (
+            ("secured", secured, SCORE_SCALE, GAP_POINTS),
+            ("full", full, SCORE_SCALE, GAP_POINTS),
+            ("closeness", near.astype(np.float32), CLOSENESS_SCALE, GAP_CLOSENESS),
+        ):
+            obs[_START[f"{segment}_after"] + legal] = np.minimum(values / scale, 1.0)
+            obs[_START[f"{segment}_gap"] + legal] = _gap(values, gap)
 
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         for other, holdings in enumerate(state.taken):

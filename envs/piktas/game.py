@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
@@ -18,22 +17,16 @@ from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 
 from . import rules
-from .hidden import deal_hidden_again
-from .rules import DECK, FIRST_VOID, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from .exchange import NUM_EXCHANGE_ACTIONS, PASS, exchange_label, legal_exchange_ids, play_exchange, slot_and_position
+from .rules import DECK, FIRST_VOID, MAX_PLAYERS, MIN_PLAYERS
+from .state import BETTING, EXCHANGE, OVER, PiktasState
 from .view import state_from_view
 
 NUM_CYCLES = 3
-EXCHANGE_POSITIONS = 5
-PASS = 0
-FIRST_EXCHANGE = 1
-NUM_EXCHANGE_ACTIONS = FIRST_EXCHANGE + HAND_SIZE * EXCHANGE_POSITIONS
 STAY, MATCH, RAISE, FOLD = range(NUM_EXCHANGE_ACTIONS, NUM_EXCHANGE_ACTIONS + 4)
 NUM_ACTIONS = FOLD + 1
 BETTING_IDS = {betting.CHECK: STAY, betting.CALL: MATCH, betting.RAISE_MIN: RAISE, betting.FOLD: FOLD}  # engine action -> id
 BETTING_ACTIONS = {action: name for name, action in BETTING_IDS.items()}
-
-EXCHANGE, BETTING, OVER = range(3)
-PHASE_NAMES = ("exchange", "betting", "over")
 
 
 class PiktasConfig(GameConfig):
@@ -77,34 +70,6 @@ class PiktasConfig(GameConfig):
         return self.trump_multi_unit, self.highest_unit_only, self.wild_voids
 
 
-@dataclass(slots=True)
-class PiktasState:
-    """Everything about one episode. Cards are deck indices; hands are sorted (slot order, 4.6)."""
-
-    deal_seed: int
-    dealer: int
-    chips: list[int]
-    scores: list[int]
-    active: list[bool]  # not eliminated (gambling matches)
-    round_number: int = 0
-    deck: list[int] = dataclasses.field(default_factory=list)
-    hands: list[list[int]] = dataclasses.field(default_factory=list)
-    field: list[list[int]] = dataclasses.field(default_factory=list)  # positions in deal order, each a stack bottom -> top
-    phase: int = EXCHANGE
-    cycle: int = 1
-    order: list[int] = dataclasses.field(default_factory=list)  # active seats, clockwise from the dealer's left
-    turn: int = 0  # index into `order` during an exchange cycle
-    exchanges: list[list[int]] = dataclasses.field(default_factory=list)  # [seat, position or -1 (pass), card given, card taken or -1]
-    taken: list[list[int]] = dataclasses.field(default_factory=list)  # field cards each seat took and still holds
-    pot: int = 0
-    round_start_chips: list[int] = dataclasses.field(default_factory=list)
-    bets: dict[str, Any] | None = None  # the open betting round (its rules.BETTING_STATE fields)
-    folded: list[bool] = dataclasses.field(default_factory=list)
-    showdowns: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # one per finished round
-    returns: list[float] = dataclasses.field(default_factory=list)
-    terminal: bool = False
-
-
 class PiktasGame(Game[PiktasState]):
     name = "piktas"
     version = 1
@@ -112,12 +77,6 @@ class PiktasGame(Game[PiktasState]):
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    conformance_modes = (
-        {},
-        {"mode": "gambling"},
-        {"mode": "gambling", "num_hands": 20, "starting_stack": 20, "buy_in": 10},
-        {"num_hands": 3},
-    )
     config: PiktasConfig
 
     @property
@@ -146,7 +105,7 @@ class PiktasGame(Game[PiktasState]):
 
     def legal_actions(self, state: PiktasState) -> list[int]:
         if state.phase == EXCHANGE:
-            return exchange_action_ids(state.hands[state.order[state.turn]], state.field)
+            return legal_exchange_ids(state.hands[state.order[state.turn]], state.field)
         if state.phase == BETTING:
             return sorted(BETTING_IDS[name] for name in self._betting(state).options(self.betting_rules()))
         return []
@@ -166,43 +125,15 @@ class PiktasGame(Game[PiktasState]):
     def is_truncated(self, state: PiktasState) -> bool:
         return False
 
-    def max_decisions(self) -> int:
-        """Per round three exchange turns a seat (4.1), and a betting round where every raise
-        reopens the betting to the others (6.3)."""
-        n, config = self.num_players, self.config
-        betting_turns = n + config.max_bets * (n - 1) if config.mode == "gambling" else 0
-        return (NUM_CYCLES * n + betting_turns) * config.num_hands
-
-    def hands_played(self, state: PiktasState) -> int:
-        return state.round_number
-
-    def conserved(self, state: PiktasState) -> dict[str, Any]:
-        """Every card in a hand, the field or the deck; in gambling mode the chips in stacks and the pot."""
-        cards = sorted([card for hand in state.hands for card in hand] + field_cards(state.field) + state.deck)
-        return {"cards": cards, "chips": sum(state.chips) + state.pot} if self.config.mode == "gambling" else {"cards": cards}
-
-    def resample_hidden(self, state: PiktasState, seat: int, rng: random.Random) -> PiktasState:
-        """See `deal_hidden_again` (hidden.py) for what is dealt again and what is kept."""
-        twin = self.clone(state)
-        deal_hidden_again(twin, seat, rng)
-        return twin
-
     def seat_done(self, state: PiktasState, seat: int) -> bool:
         """An eliminated seat leaves the episode early (6.5)."""
         return not state.active[seat]
 
     def action_label(self, state: PiktasState, action: int) -> str:
-        if action == PASS:
-            return "pass"
-        if FIRST_EXCHANGE <= action < NUM_EXCHANGE_ACTIONS:
-            slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
+        if PASS <= action < NUM_EXCHANGE_ACTIONS:
             seat = self.current_player(state)
             hand = state.hands[seat] if seat >= 0 and state.phase == EXCHANGE else []
-            if slot < len(hand) and position < len(state.field) and rules.is_uncovered(state.field[position]):
-                card, target = hand[slot], state.field[position][0]
-                verb = "void" if rules.is_void(card) else "swap"
-                return f"{verb}:{DECK[card]}:{DECK[target]}"
-            return f"hand slot {slot} onto field position {position} (no card there, or none it can take)"
+            return exchange_label(hand, state.field, action)
         if action in BETTING_ACTIONS:
             return rules.BETTING_NAMES[BETTING_ACTIONS[action]]
         return f"unknown action {action}"
@@ -252,13 +183,13 @@ class PiktasGame(Game[PiktasState]):
 
     def _exchange(self, state: PiktasState, action: int) -> None:
         seat = state.order[state.turn]
-        given, taken = exchange(state.hands[seat], state.field, action)
+        given, taken = play_exchange(state.hands[seat], state.field, action)
         if taken >= 0:
             holdings = state.taken[seat]
             if given in holdings:
                 holdings.remove(given)
             holdings.append(taken)
-        position = -1 if action == PASS else (action - FIRST_EXCHANGE) % EXCHANGE_POSITIONS
+        position = -1 if action == PASS else slot_and_position(action)[1]
         state.exchanges.append([seat, position, given, taken])
         state.turn += 1
         if state.turn < len(state.order):
@@ -363,32 +294,6 @@ class PiktasGame(Game[PiktasState]):
 def field_cards(positions: list[list[int]]) -> list[int]:
     """Every card in the field, flat: bottom cards (covered ones included) and voids."""
     return [card for stack in positions for card in stack]
-
-
-def exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[int, int]:
-    """Play an exchange action id on a hand and the field positions, in place (4.2).
-
-    Returns (card given, card taken): (-1, -1) for pass, (void, -1) for a void laid.
-    """
-    if action == PASS:
-        return -1, -1
-    slot, position = divmod(action - FIRST_EXCHANGE, EXCHANGE_POSITIONS)
-    given, stack = hand.pop(slot), positions[position]
-    if rules.is_void(given):
-        stack.append(given)
-        return given, -1
-    taken, stack[0] = stack[0], given
-    hand.append(taken)
-    hand.sort()
-    return given, taken
-
-
-def exchange_action_ids(hand: list[int], positions: list[list[int]]) -> list[int]:
-    """Legal action ids of an exchange turn (4.6): pass, and slot x uncovered position."""
-    open_positions = [j for j, stack in enumerate(positions[:EXCHANGE_POSITIONS]) if rules.is_uncovered(stack)]
-    return [PASS] + [
-        FIRST_EXCHANGE + EXCHANGE_POSITIONS * slot + j for slot in range(len(hand)) for j in open_positions
-    ]
 
 
 def _score_diff(scores: list[int]) -> list[float]:

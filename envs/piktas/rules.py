@@ -282,11 +282,20 @@ def legal_actions(hand: list[str], field: list[list[str]]) -> list[str]:
     hand_ids = CARDS.indices_of(hand)
     stacks = [CARDS.indices_of(stack) for stack in field]
     _require_disjoint(hand_ids, *stacks)
-    labels = ["pass"]
-    for card in hand_ids:
-        verb = "void" if is_void(card) else "swap"
-        labels += [f"{verb}:{DECK[card]}:{DECK[stack[0]]}" for stack in stacks if is_uncovered(stack)]
-    return sorted(labels)
+    moves = [move_label(hand_ids[slot], stacks[position][0]) for slot, position in exchange_moves_ids(hand_ids, stacks)]
+    return sorted(["pass", *moves])
+
+
+def exchange_moves_ids(hand: Sequence[int], positions: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """The legal swaps and voids laid (4.2) as (hand slot, field position), slot by slot: any card
+    of the hand onto any uncovered position (a void is laid on it, any other card swapped)."""
+    uncovered = [position for position, stack in enumerate(positions) if is_uncovered(stack)]
+    return [(slot, position) for slot in range(len(hand)) for position in uncovered]
+
+
+def move_label(card: int, target: int) -> str:
+    """`swap:<hand card>:<field card>`, or `void:<void>:<field card>` when the hand card is a void."""
+    return f"{'void' if is_void(card) else 'swap'}:{DECK[card]}:{DECK[target]}"
 
 
 def deal_field_card(deck: list[str]) -> dict[str, list[str]]:

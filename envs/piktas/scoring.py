@@ -17,6 +17,10 @@ item i is bit i of every mask. Method (rulebook 5.6):
 
 With `trump_multi_unit=True` a capped run whose caps could be more is dominated (same pips, a
 superset of trumps, more points), so only the largest cap sets are offered there.
+
+`exchange_outcomes` scores every exchange of a turn at once for the observation: the pools it
+scores are parts of one pool, so the candidates are enumerated once (with every cap set, since a
+part may lack a cap) and each part's search takes the candidates made of its own items.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ NUM_SUITS = 5
 NUM_VALUES = 10
 FIRST_TRUMP = 50
 DECK_SIZE = 72
+NUM_TRUMP_PAIRS = NUM_SUITS * (NUM_SUITS - 1) // 2
 FULL_HAND_BONUS = 2
 MIN_UNIT_CARDS = 6
 MAX_POOL = 56  # items per pool: a mask and a kind share one int64 key
@@ -393,7 +398,8 @@ def _sets(cands, count, seen, cards, value_items, value_count, wilds, num_wilds,
 
 @njit(cache=True)
 def _candidates(cards, multi):
-    """Every candidate unit of the pool, grouped by kind (rows: kind, mask, points, best card)."""
+    """Every candidate unit of the pool (rows: kind, mask, points, best card), grouped by kind in
+    kind order, as `_search` needs them: each kind's enumeration runs in turn."""
     n = cards.shape[0]
     slot_item = np.full((NUM_SUITS, NUM_VALUES + 1), -1, np.int64)
     value_items = np.full((NUM_VALUES + 1, NUM_SUITS), -1, np.int64)
@@ -474,7 +480,6 @@ def _better(total, unit, card, best_total, best_unit, best_card):
         return unit > best_unit
     return card > best_card
 
-
 @njit(cache=True)
 def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_unit_only):
     """(total, best_unit, best_card) of the best arrangement of a pool (rulebook 5.4, 8.1-8.3).
@@ -488,120 +493,140 @@ def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_un
     cands = _candidates(cards, trump_multi_unit)
     pips, carriers = _suit_masks(cards)
     faces = _face_values(cards)
+    within = (1 << cards.shape[0]) - 1
     if highest_unit_only:
-        return _best_single_unit(cands, pips, carriers, faces)
+        return _best_single_unit(cands, within, pips, carriers, faces)
+    bonus = FULL_HAND_BONUS if full_hand_allowed else 0
+    rows = np.arange(cands.shape[0])
+    work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
+    return _search(cands, rows, within, pips, carriers, faces, _exclusive(cards, trump_multi_unit), hand_mask, bonus, -1, work)
+
+
+@njit(cache=True)
+def _exclusive(cards, trump_multi_unit):
+    """The items a unit holds alone: pips and wilds, and trumps too when they may not be shared (8.1)."""
+    if not trump_multi_unit:
+        return -1
     trump_bits = 0
     for item in range(cards.shape[0]):
         if ITEM_TYPE[cards[item]] == TRUMP:
             trump_bits |= 1 << item
-    exclusive = ~trump_bits if trump_multi_unit else -1
-    return _search(cands, pips, carriers, faces, exclusive, hand_mask, full_hand_allowed)
+    return ~trump_bits
 
 
 @njit(cache=True)
-def _best_single_unit(cands, pips, carriers, faces):
-    """Variant 8.3: the single best unit's points and best card, no Full Hand."""
+def _best_single_unit(cands, within, pips, carriers, faces):
+    """Variant 8.3: the single best unit's points and best card among the items `within`, no Full Hand."""
     points, card = 0, 0
     for row in range(cands.shape[0]):
-        if _better(cands[row, 2], cands[row, 3], 0, points, card, 0):
+        if cands[row, 1] & ~within == 0 and _better(cands[row, 2], cands[row, 3], 0, points, card, 0):
             points, card = cands[row, 2], cands[row, 3]
     for suit in range(NUM_SUITS):
-        size = _popcount(pips[suit]) + _popcount(carriers[suit])
-        if size >= MIN_UNIT_CARDS:
-            length = _popcount(pips[suit]) + 2 * _popcount(carriers[suit])
-            face = _highest_face(pips[suit], faces)
+        run_pips, run_trumps = pips[suit] & within, carriers[suit] & within
+        if _popcount(run_pips) + _popcount(run_trumps) >= MIN_UNIT_CARDS:
+            length = _popcount(run_pips) + 2 * _popcount(run_trumps)
+            face = _highest_face(run_pips, faces)
             if _better(length, face, 0, points, card, 0):
                 points, card = length, face
     return points, points, card
 
 
+# rows of the search's work array: one column per kind (prefix sums) or per depth
+_KIND_START, _KIND_BEST, _REMAINING, _USED, _COVER, _POINTS, _UNIT, _CARD, _NEXT_ROW = range(9)
+_WORK_ROWS = 9
+
+
 @njit(cache=True)
-def _search(cands, pips, carriers, faces, exclusive, hand_mask, full_hand_allowed):
-    """Depth-first search over one optional candidate per kind, closed by a Suit Run."""
-    num_cands = cands.shape[0]
-    kind_start = np.zeros(NUM_SEARCHED_KINDS + 1, np.int64)
-    kind_best = np.zeros(NUM_SEARCHED_KINDS + 1, np.int64)
-    for row in range(num_cands):
-        kind = cands[row, 0]
-        kind_start[kind + 1] += 1
-        kind_best[kind] = max(kind_best[kind], cands[row, 2])
+def _search(cands, rows, within, pips, carriers, faces, exclusive, hand_mask, bonus, floor, work):
+    """Depth-first search over one optional candidate per kind, closed by a Suit Run.
+
+    Only the candidates listed in `rows` (indices into `cands`, grouped by kind in kind order as
+    `_candidates` makes them) and the Suit Run cards `within` take part. Branches that cannot
+    reach the total `floor` are cut, so a result below it means no arrangement reaches it.
+    """
+    levels = NUM_SEARCHED_KINDS + 1
+    for kind in range(levels):
+        work[_KIND_START, kind] = 0
+        work[_KIND_BEST, kind] = 0
+    for r in range(rows.shape[0]):
+        kind = cands[rows[r], 0]
+        work[_KIND_START, kind + 1] += 1
+        work[_KIND_BEST, kind] = max(work[_KIND_BEST, kind], cands[rows[r], 2])
     for kind in range(NUM_SEARCHED_KINDS):
-        kind_start[kind + 1] += kind_start[kind]
-    order = np.argsort(cands[:, 0], kind="mergesort")
+        work[_KIND_START, kind + 1] += work[_KIND_START, kind]
     suit_run_bound = 0
     for suit in range(NUM_SUITS):
-        if _popcount(pips[suit]) + _popcount(carriers[suit]) >= MIN_UNIT_CARDS:
-            suit_run_bound = max(suit_run_bound, _popcount(pips[suit]) + 2 * _popcount(carriers[suit]))
-    bonus = FULL_HAND_BONUS if full_hand_allowed else 0
-    remaining = np.zeros(NUM_SEARCHED_KINDS + 1, np.int64)
-    remaining[NUM_SEARCHED_KINDS] = suit_run_bound + bonus
+        run_pips, run_trumps = _popcount(pips[suit] & within), _popcount(carriers[suit] & within)
+        if run_pips + run_trumps >= MIN_UNIT_CARDS:
+            suit_run_bound = max(suit_run_bound, run_pips + 2 * run_trumps)
+    work[_REMAINING, NUM_SEARCHED_KINDS] = suit_run_bound + bonus
     for kind in range(NUM_SEARCHED_KINDS - 1, -1, -1):
-        remaining[kind] = remaining[kind + 1] + kind_best[kind]
+        work[_REMAINING, kind] = work[_REMAINING, kind + 1] + work[_KIND_BEST, kind]
 
-    levels = NUM_SEARCHED_KINDS + 1
-    used = np.zeros(levels, np.int64)  # exclusive items taken
-    cover = np.zeros(levels, np.int64)  # every item in a unit
-    points = np.zeros(levels, np.int64)
-    unit = np.zeros(levels, np.int64)
-    card = np.zeros(levels, np.int64)
-    next_row = np.full(levels, -1, np.int64)  # -1: the "no unit of this kind" branch is next
-    best_total, best_unit, best_card = -1, 0, 0
+    work[_USED, 0] = 0  # exclusive items taken
+    work[_COVER, 0] = 0  # every item in a unit
+    work[_POINTS, 0] = 0
+    work[_UNIT, 0] = 0
+    work[_CARD, 0] = 0
+    work[_NEXT_ROW, 0] = -1  # -1: the "no unit of this kind" branch is next
+    best_total, best_unit, best_card = floor, 0, 0
     depth = 0
     while depth >= 0:
         if depth == NUM_SEARCHED_KINDS:
             total, top_unit, top_card = _close_with_suit_run(
-                used[depth], cover[depth], points[depth], unit[depth], card[depth],
-                pips, carriers, faces, hand_mask, bonus,
+                work[_USED, depth], work[_COVER, depth], work[_POINTS, depth], work[_UNIT, depth], work[_CARD, depth],
+                within, pips, carriers, faces, hand_mask, bonus,
             )
             if _better(total, top_unit, top_card, best_total, best_unit, best_card):
                 best_total, best_unit, best_card = total, top_unit, top_card
             depth -= 1
             continue
-        row = next_row[depth]
+        row = work[_NEXT_ROW, depth]
+        used = work[_USED, depth]
         if row == -1:
-            next_row[depth] = kind_start[depth]
+            work[_NEXT_ROW, depth] = work[_KIND_START, depth]
             chosen = -1
         else:
             chosen = -1
-            while row < kind_start[depth + 1]:
-                candidate = order[row]
+            while row < work[_KIND_START, depth + 1]:
+                candidate = rows[row]
                 row += 1
-                if cands[candidate, 1] & exclusive & used[depth] == 0:
+                if cands[candidate, 1] & exclusive & used == 0:
                     chosen = candidate
                     break
-            next_row[depth] = row
+            work[_NEXT_ROW, depth] = row
             if chosen < 0:
                 depth -= 1
                 continue
         child = depth + 1
-        used[child] = used[depth]
-        cover[child] = cover[depth]
-        points[child] = points[depth]
-        unit[child] = unit[depth]
-        card[child] = card[depth]
+        work[_USED, child] = used
+        work[_COVER, child] = work[_COVER, depth]
+        work[_POINTS, child] = work[_POINTS, depth]
+        work[_UNIT, child] = work[_UNIT, depth]
+        work[_CARD, child] = work[_CARD, depth]
         if chosen >= 0:
             mask = cands[chosen, 1]
-            used[child] |= mask & exclusive
-            cover[child] |= mask
-            points[child] += cands[chosen, 2]
-            unit[child] = max(unit[child], cands[chosen, 2])
-            card[child] = max(card[child], cands[chosen, 3])
-        if points[child] + remaining[child] < best_total:
+            work[_USED, child] |= mask & exclusive
+            work[_COVER, child] |= mask
+            work[_POINTS, child] += cands[chosen, 2]
+            work[_UNIT, child] = max(work[_UNIT, child], cands[chosen, 2])
+            work[_CARD, child] = max(work[_CARD, child], cands[chosen, 3])
+        if work[_POINTS, child] + work[_REMAINING, child] < best_total:
             continue
-        next_row[child] = -1
+        work[_NEXT_ROW, child] = -1
         depth = child
     return best_total, best_unit, best_card
 
 
 @njit(cache=True)
-def _close_with_suit_run(used, cover, points, unit, card, pips, carriers, faces, hand_mask, bonus):
+def _close_with_suit_run(used, cover, points, unit, card, within, pips, carriers, faces, hand_mask, bonus):
     """Best of: no Suit Run, or the Suit Run of each suit on the cards the other units left."""
     best_total, best_unit, best_card = -1, 0, 0
     for suit in range(-1, NUM_SUITS):
         total, top_unit, top_card, covered = points, unit, card, cover
         if suit >= 0:
-            run_pips = pips[suit] & ~used
-            run_trumps = carriers[suit] & ~used
+            run_pips = pips[suit] & within & ~used
+            run_trumps = carriers[suit] & within & ~used
             if _popcount(run_pips) + _popcount(run_trumps) < MIN_UNIT_CARDS:
                 continue
             length = _popcount(run_pips) + 2 * _popcount(run_trumps)
@@ -616,53 +641,159 @@ def _close_with_suit_run(used, cover, points, unit, card, pips, carriers, faces,
     return best_total, best_unit, best_card
 
 
-@njit(cache=True)
-def scores_after_exchanges(
-    hand, bottoms, voids_on, num_slots, positions, whole_field, trump_multi_unit, highest_unit_only, wild_voids
-):
-    """Pool total after every exchange action id 0..num_slots*positions: -1 where illegal.
+# ---------------------------------------------------------------- every exchange of a turn at once
 
-    The pool is the hand plus the covered positions' cards (the *secured* pool, what no opponent
-    can take away) or, with `whole_field`, plus every field card; with wild voids the voids on the
-    field count too. hand: sorted deck indices; bottoms[j]: the non-void card of position j (-1
-    for none); voids_on[j]: voids lying on position j.
+
+@njit(cache=True)
+def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, action_position, trump_multi_unit, highest_unit_only, wild_voids):
+    """For each legal exchange id: (secured total, whole-field total, closeness of the secured cards) after it.
+
+    hand: the seat's hand, sorted deck indices; field_cards and field_positions: every card in the
+    field (each stack bottom -> top) and its position; legal: the legal exchange ids; action_slot and
+    action_position: the hand slot and field position of every id (-1 for pass), from exchange.py.
+    The *secured* pool is the hand with the covered positions' cards, what no opponent can take
+    away; the whole-field pool adds every field card. Both are parts of the seat's pool as it
+    stands (an exchange only moves cards between its hand and the field), so its candidate units
+    are enumerated once, with every cap set, and each pool's search takes the candidates inside it.
     """
-    first_void = 70
-    scores = np.full(1 + num_slots * positions, -1, np.int64)
-    items = np.empty(hand.shape[0] + 2 * bottoms.shape[0] + 2, np.int64)
-    for action in range(scores.shape[0]):
-        slot, target = -1, -1
-        if action > 0:
-            slot, target = (action - 1) // positions, (action - 1) % positions
-            if slot >= hand.shape[0] or target >= bottoms.shape[0] or bottoms[target] < 0 or voids_on[target] > 0:
+    num_positions = 0
+    for i in range(field_positions.shape[0]):
+        num_positions = max(num_positions, field_positions[i] + 1)
+    cards = np.empty(hand.shape[0] + field_cards.shape[0], np.int64)
+    n = 0
+    hand_item = np.full(hand.shape[0], -1, np.int64)  # -1: a void that is not wild
+    hand_mask = 0
+    blocking_voids = 0
+    for slot in range(hand.shape[0]):
+        if ITEM_TYPE[hand[slot]] == WILD and not wild_voids:
+            blocking_voids += 1
+            continue
+        cards[n] = hand[slot]
+        hand_item[slot] = n
+        hand_mask |= 1 << n
+        n += 1
+    bottom_item = np.full(num_positions, -1, np.int64)
+    position_items = np.zeros(num_positions, np.int64)
+    covered = np.zeros(num_positions, np.bool_)
+    wild_items = 0
+    for i in range(field_cards.shape[0]):
+        card, position = field_cards[i], field_positions[i]
+        if ITEM_TYPE[card] == WILD:
+            covered[position] = True
+            if not wild_voids:
                 continue
-        n = 0
-        blocked = False
-        for i in range(hand.shape[0]):
-            card = hand[i]
-            if i == slot:
-                if card >= first_void:
-                    continue
-                card = bottoms[target]
-            if card >= first_void and not wild_voids:
-                blocked = True
-                continue
-            items[n] = card
-            n += 1
-        hand_items = n
-        for j in range(bottoms.shape[0]):
-            laid_void = j == target and hand[slot] >= first_void
-            if voids_on[j] == 0 and not laid_void and not whole_field:
-                continue
-            bottom = hand[slot] if j == target and not laid_void else bottoms[j]
-            if bottom >= 0:
-                items[n] = bottom
-                n += 1
-            if wild_voids:
-                for _ in range(voids_on[j] + (1 if laid_void else 0)):
-                    items[n] = first_void
-                    n += 1
-        allowed = hand_items > 0 and not blocked and not highest_unit_only
-        total, _, _ = score_pool(items[:n], (1 << hand_items) - 1, allowed, trump_multi_unit, highest_unit_only)
-        scores[action] = total
-    return scores
+            wild_items |= 1 << n
+        else:
+            bottom_item[position] = n
+        cards[n] = card
+        position_items[position] |= 1 << n
+        n += 1
+    for slot in range(hand.shape[0]):
+        if hand_item[slot] >= 0 and ITEM_TYPE[hand[slot]] == WILD:
+            wild_items |= 1 << hand_item[slot]
+    covered_items = 0
+    for position in range(num_positions):
+        if covered[position]:
+            covered_items |= position_items[position]
+    cards = cards[:n]
+    everything = (1 << n) - 1
+
+    cands = _candidates(cards, False)
+    pips, carriers = _suit_masks(cards)
+    faces = _face_values(cards)
+    exclusive = _exclusive(cards, trump_multi_unit)
+    rows = np.empty(cands.shape[0], np.int64)
+    every_row = np.arange(cands.shape[0])
+    work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
+    scratch = np.empty((_SCRATCH_ROWS, NUM_VALUES + 1), np.int64)
+    if highest_unit_only:
+        whole_field = _best_single_unit(cands, everything, pips, carriers, faces)[0]
+    else:
+        whole_field = _search(cands, every_row, everything, pips, carriers, faces, exclusive, 0, 0, -1, work)[0]
+
+    secured = np.empty(legal.shape[0], np.int64)
+    full = np.empty(legal.shape[0], np.int64)
+    near = np.empty(legal.shape[0], np.int64)
+    for k in range(legal.shape[0]):
+        slot, position = action_slot[legal[k]], action_position[legal[k]]
+        held, kept, blocking = hand_mask, covered_items, blocking_voids
+        if slot >= 0:
+            item = hand_item[slot]
+            if ITEM_TYPE[hand[slot]] == WILD:
+                kept |= position_items[position]
+                if item >= 0:
+                    held &= ~(1 << item)
+                    kept |= 1 << item
+                else:
+                    blocking -= 1
+            else:
+                held = (held & ~(1 << item)) | (1 << bottom_item[position])
+        kept |= held
+        bonus = FULL_HAND_BONUS if held != 0 and blocking == 0 and not highest_unit_only else 0
+        if highest_unit_only:
+            secured[k] = _best_single_unit(cands, kept, pips, carriers, faces)[0]
+            full[k] = whole_field
+        else:
+            secured[k] = _search(cands, _rows_within(cands, kept, rows), kept, pips, carriers, faces, exclusive, held, bonus, -1, work)[0]
+            full[k] = whole_field
+            if bonus:
+                full[k] = max(whole_field, _search(cands, every_row, everything, pips, carriers, faces, exclusive, held, bonus, whole_field, work)[0])
+        near[k] = _closeness(cards, kept & ~wild_items, scratch)
+    return secured, full, near
+
+
+@njit(cache=True)
+def _rows_within(cands, within, rows):
+    """The candidates made only of items `within`, written into `rows` (kind order kept)."""
+    count = 0
+    for row in range(cands.shape[0]):
+        if cands[row, 1] & ~within == 0:
+            rows[count] = row
+            count += 1
+    return rows[:count]
+
+
+# ---------------------------------------------------------------- closeness, a heuristic measure
+
+_SUIT_COUNT, _VALUE_COUNT, _SUIT_VALUES, _PAIR_COUNT = range(4)
+_SCRATCH_ROWS = 4
+
+
+@njit(cache=True)
+def closeness(cards):
+    """How near a set of cards (deck indices; voids count for nothing) is to scoring; see `_closeness`."""
+    scratch = np.empty((_SCRATCH_ROWS, NUM_VALUES + 1), np.int64)
+    return _closeness(cards, (1 << cards.shape[0]) - 1, scratch)
+
+
+@njit(cache=True)
+def _closeness(cards, mask, scratch):
+    """Squared suit counts (a trump counts for both its suits), twice the squared value counts,
+    3 per pair of neighbouring pips of one suit and 4 per trump pair, over the items in `mask`:
+    a heuristic measure for the exchange turns before units are complete."""
+    scratch[:] = 0
+    item = 0
+    while mask:
+        if mask & 1:
+            card = cards[item]
+            if ITEM_TYPE[card] == PIP:
+                suit, value = PIP_SUIT[card], PIP_VALUE[card]
+                scratch[_SUIT_COUNT, suit] += 1
+                scratch[_VALUE_COUNT, value] += 1
+                scratch[_SUIT_VALUES, suit] |= 1 << value
+            elif ITEM_TYPE[card] == TRUMP:
+                scratch[_SUIT_COUNT, TRUMP_SUITS[card, 0]] += 1
+                scratch[_SUIT_COUNT, TRUMP_SUITS[card, 1]] += 1
+                scratch[_PAIR_COUNT, TRUMP_PAIR[card]] += 1
+        mask >>= 1
+        item += 1
+    total = 0
+    for suit in range(NUM_SUITS):
+        values = scratch[_SUIT_VALUES, suit]
+        total += scratch[_SUIT_COUNT, suit] ** 2 + 3 * _popcount(values & (values >> 1))
+    for value in range(1, NUM_VALUES + 1):
+        total += 2 * scratch[_VALUE_COUNT, value] ** 2
+    for pair in range(NUM_TRUMP_PAIRS):
+        if scratch[_PAIR_COUNT, pair] == 2:
+            total += 4
+    return total

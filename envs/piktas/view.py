@@ -18,9 +18,10 @@ from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import rules
 from .rules import CARDS, FIRST_VOID, HAND_SIZE, MAX_PLAYERS
+from .state import EXCHANGE, PHASE_NAMES, PiktasState
 
 if TYPE_CHECKING:
-    from .game import PiktasGame, PiktasState
+    from .game import PiktasGame
 
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
 _ENGINE_ACTIONS = {name: action for action, name in rules.BETTING_NAMES.items()}
@@ -97,8 +98,6 @@ class PiktasSeatView(BaseModel):
 
 def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
     """A state the seat's view could have come from (see `Game.state_from_view`)."""
-    from .game import EXCHANGE, PHASE_NAMES, PiktasState
-
     seen = read_view(PiktasSeatView, view, game.env_id)
     config, n = game.config, game.num_players
     _require_table(seen, config, n)

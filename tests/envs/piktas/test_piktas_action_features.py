@@ -1,7 +1,8 @@
 """The per-action observation features agree with playing each exchange on a copy of the table.
 
-The features are computed three ways for speed (compiled for the scores, vectorised for
-closeness); these checks hold them to the game's own `exchange` and the public `evaluate`.
+The features are computed for every exchange of a turn at once, in compiled code
+(`scoring.exchange_outcomes`); these checks hold them to the game's own `play_exchange` and the
+public `evaluate`.
 """
 
 from __future__ import annotations
@@ -13,20 +14,21 @@ import pytest
 
 from cardarena.envs import make
 from cardarena.envs.piktas import rules
-from cardarena.envs.piktas.encode import CLOSENESS_SCALE, SCORE_SCALE, SLICES, closeness
-from cardarena.envs.piktas.game import EXCHANGE, exchange, field_cards
+from cardarena.envs.piktas.encode import CLOSENESS_SCALE, SCORE_SCALE, SLICES
+from cardarena.envs.piktas.exchange import play_exchange
+from cardarena.envs.piktas.game import field_cards
+from cardarena.envs.piktas.scoring import closeness
+from cardarena.envs.piktas.state import EXCHANGE
 
 
 def _expected(env, hand, positions, action):
     hand, positions = list(hand), [list(stack) for stack in positions]
-    exchange(hand, positions, action)
+    play_exchange(hand, positions, action)
     flags = env.game.config.scoring_flags
     covered = [card for stack in positions if len(stack) > 1 for card in stack]
     secured = rules.evaluate_ids(hand, covered, *flags)[0]
     full = rules.evaluate_ids(hand, field_cards(positions), *flags)[0]
-    cards = np.zeros((1, len(rules.DECK)), np.float32)
-    cards[0, [c for c in hand + covered if not rules.is_void(c)]] = 1.0
-    return secured, full, closeness(cards)[0]
+    return secured, full, closeness(np.array(hand + covered, np.int64))
 
 
 @pytest.mark.parametrize(
