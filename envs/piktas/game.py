@@ -18,6 +18,7 @@ from cardarena.envs.core.game import Game
 
 from . import rules
 from .exchange import NUM_EXCHANGE_ACTIONS, PASS, exchange_label, legal_exchange_ids, play_exchange, slot_and_position
+from .hidden import deal_hidden_again
 from .rules import DECK, FIRST_VOID, MAX_PLAYERS, MIN_PLAYERS
 from .state import BETTING, EXCHANGE, OVER, PiktasState
 from .view import state_from_view
@@ -77,6 +78,12 @@ class PiktasGame(Game[PiktasState]):
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    conformance_modes = (
+        {},
+        {"mode": "gambling"},
+        {"mode": "gambling", "num_hands": 20, "starting_stack": 20, "buy_in": 10},
+        {"num_hands": 3},
+    )
     config: PiktasConfig
 
     @property
@@ -124,6 +131,27 @@ class PiktasGame(Game[PiktasState]):
 
     def is_truncated(self, state: PiktasState) -> bool:
         return False
+
+    def max_decisions(self) -> int:
+        """Per round three exchange turns a seat (4.1), and a betting round where every raise
+        reopens the betting to the others (6.3)."""
+        n, config = self.num_players, self.config
+        betting_turns = n + config.max_bets * (n - 1) if config.mode == "gambling" else 0
+        return (NUM_CYCLES * n + betting_turns) * config.num_hands
+
+    def hands_played(self, state: PiktasState) -> int:
+        return state.round_number
+
+    def conserved(self, state: PiktasState) -> dict[str, Any]:
+        """Every card in a hand, the field or the deck; in gambling mode the chips in stacks and the pot."""
+        cards = sorted([card for hand in state.hands for card in hand] + field_cards(state.field) + state.deck)
+        return {"cards": cards, "chips": sum(state.chips) + state.pot} if self.config.mode == "gambling" else {"cards": cards}
+
+    def resample_hidden(self, state: PiktasState, seat: int, rng: random.Random) -> PiktasState:
+        """See `deal_hidden_again` (hidden.py) for what is dealt again and what is kept."""
+        twin = self.clone(state)
+        deal_hidden_again(twin, seat, rng)
+        return twin
 
     def seat_done(self, state: PiktasState, seat: int) -> bool:
         """An eliminated seat leaves the episode early (6.5)."""
