@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
+
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
@@ -89,12 +91,31 @@ _START = {name: piece.start for name, piece in SLICES.items()}
 CLOSENESS_SCALE = 150.0  # of `scoring.closeness`
 GAP_POINTS = 10.0
 GAP_CLOSENESS = 30.0
+_SECURED_AFTER, _FULL_AFTER, _CLOSENESS_AFTER = (_START[f"{name}_after"] for name in ("secured", "full", "closeness"))
+_SECURED_GAP, _FULL_GAP, _CLOSENESS_GAP = (_START[f"{name}_gap"] for name in ("secured", "full", "closeness"))
 
 
-def _gap(values: np.ndarray, scale: float) -> np.ndarray:
-    """1 for the best of the legal actions' values, less by 1 per `scale` below it, floor 0: the
-    per-action scores seen relative to the best, so that small differences stand out."""
-    return np.maximum(1.0 - (values.max() - values) / scale, 0.0)
+@njit(cache=True)
+def _write_exchange_features(obs, legal, secured, full, near):
+    """Per legal id (scoring.exchange_outcomes): the secured and whole-field scores / 60 and the
+    closeness / 150 after it, capped at 1, and each one's *gap*: 1 for the best legal id, less by 1
+    per 10 points (30 closeness) below it, floor 0, so that small differences stand out. Scores are
+    worked in float64 and closeness in float32: the observation's exact values."""
+    _write_points(obs, _SECURED_AFTER, _SECURED_GAP, legal, secured)
+    _write_points(obs, _FULL_AFTER, _FULL_GAP, legal, full)
+    best = np.float32(near.max())
+    for k in range(legal.shape[0]):
+        value = np.float32(near[k])
+        obs[_CLOSENESS_AFTER + legal[k]] = min(value / np.float32(CLOSENESS_SCALE), np.float32(1.0))
+        obs[_CLOSENESS_GAP + legal[k]] = max(np.float32(1.0) - (best - value) / np.float32(GAP_CLOSENESS), np.float32(0.0))
+
+
+@njit(cache=True)
+def _write_points(obs, after, gap, legal, points):
+    best = points.max()
+    for k in range(legal.shape[0]):
+        obs[after + legal[k]] = min(points[k] / SCORE_SCALE, 1.0)
+        obs[gap + legal[k]] = max(1.0 - (best - points[k]) / GAP_POINTS, 0.0)
 
 
 class PiktasEncoder(Encoder[PiktasState]):
@@ -144,28 +165,24 @@ class PiktasEncoder(Encoder[PiktasState]):
             if other != seat:
                 for card in holdings:
                     obs[_START["held_by_opponents"] + card] = 1.0
-        evaluation = self.game.evaluate(state, seat)
+        if state.phase == EXCHANGE and self.game.current_player(state) == seat:
+            evaluation = self._encode_exchange_outcomes(obs, hand, state.field)
+        else:
+            evaluation = self.game.evaluate(state, seat)
         for k, scale in enumerate((SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)):
             obs[_START["evaluation"] + k] = min(evaluation[k] / scale, 1.0)
-        if state.phase == EXCHANGE and self.game.current_player(state) == seat:
-            self._encode_exchange_outcomes(obs, hand, state.field)
 
-    def _encode_exchange_outcomes(self, obs: np.ndarray, hand: list[int], positions: list[list[int]]) -> None:
-        """Per legal exchange id: the secured score, the whole-field score and the secured cards'
-        closeness after it (scoring.exchange_outcomes), each also as a gap to the best id's."""
+    def _encode_exchange_outcomes(self, obs: np.ndarray, hand: list[int], positions: list[list[int]]) -> tuple[int, int, int, int]:
+        """Write the per-action features of the seat's exchange turn; return its evaluate tuple,
+        which the same compiled search gives (scoring.exchange_outcomes)."""
         legal = np.array(legal_exchange_ids(hand, positions))
         field_cards = np.array([card for stack in positions for card in stack], np.int64)
         field_positions = np.array([position for position, stack in enumerate(positions) for _ in stack], np.int64)
-        secured, full, near = exchange_outcomes(
+        standing, secured, full, near = exchange_outcomes(
             np.array(hand, np.int64), field_cards, field_positions, legal, ACTION_SLOT, ACTION_POSITION, *self.game.config.scoring_flags
         )
-        for segment, values, scale, gap in (
-            ("secured", secured, SCORE_SCALE, GAP_POINTS),
-            ("full", full, SCORE_SCALE, GAP_POINTS),
-            ("closeness", near.astype(np.float32), CLOSENESS_SCALE, GAP_CLOSENESS),
-        ):
-            obs[_START[f"{segment}_after"] + legal] = np.minimum(values / scale, 1.0)
-            obs[_START[f"{segment}_gap"] + legal] = _gap(values, gap)
+        _write_exchange_features(obs, legal, secured, full, near)
+        return (*standing, rules.hand_high(hand))
 
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         for other, holdings in enumerate(state.taken):

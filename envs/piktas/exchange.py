@@ -40,13 +40,14 @@ def _decoding_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 ACTION_SLOT, ACTION_POSITION = _decoding_tables()  # per id: its hand slot and field position (-1: pass)
+_IDS = [[exchange_id(slot, position) for position in range(EXCHANGE_POSITIONS)] for slot in range(HAND_SIZE)]
 
 
 def legal_exchange_ids(hand: list[int], positions: list[list[int]]) -> list[int]:
     """The legal ids of an exchange turn, ascending: pass, then every legal move (4.2) the
     action table can name (a sixth position is dealt only after the last exchange turn)."""
     moves = rules.exchange_moves_ids(hand, positions)
-    return [PASS] + [exchange_id(slot, position) for slot, position in moves if position < EXCHANGE_POSITIONS]
+    return [PASS] + [_IDS[slot][position] for slot, position in moves if position < EXCHANGE_POSITIONS]
 
 
 def play_exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[int, int]:

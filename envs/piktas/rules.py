@@ -220,8 +220,12 @@ def evaluate_ids(
     total, best_unit, best_card = score_pool(
         np.array(items, np.int64), (1 << len(hand_items)) - 1, full_hand_allowed, trump_multi_unit, highest_unit_only
     )
-    hand_high = max((value_of(card) for card in hand if is_pip(card)), default=0)
-    return (int(total), int(best_unit), int(best_card), hand_high)
+    return (int(total), int(best_unit), int(best_card), hand_high(hand))
+
+
+def hand_high(hand: Sequence[int]) -> int:
+    """The highest face value among the hand's pips, 0 without one: the last tie-break (5.4)."""
+    return max((value_of(card) for card in hand if is_pip(card)), default=0)
 
 
 def score(

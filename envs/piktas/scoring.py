@@ -646,7 +646,8 @@ def _close_with_suit_run(used, cover, points, unit, card, within, pips, carriers
 
 @njit(cache=True)
 def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, action_position, trump_multi_unit, highest_unit_only, wild_voids):
-    """For each legal exchange id: (secured total, whole-field total, closeness of the secured cards) after it.
+    """The seat's pool as it stands, (total, best_unit, best_card), and for each legal exchange id
+    the secured total, the whole-field total and the closeness of the secured cards after it.
 
     hand: the seat's hand, sorted deck indices; field_cards and field_positions: every card in the
     field (each stack bottom -> top) and its position; legal: the legal exchange ids; action_slot and
@@ -706,10 +707,12 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     every_row = np.arange(cands.shape[0])
     work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
     scratch = np.empty((_SCRATCH_ROWS, NUM_VALUES + 1), np.int64)
+    bonus = FULL_HAND_BONUS if hand_mask != 0 and blocking_voids == 0 and not highest_unit_only else 0
     if highest_unit_only:
-        whole_field = _best_single_unit(cands, everything, pips, carriers, faces)[0]
+        standing = _best_single_unit(cands, everything, pips, carriers, faces)
     else:
-        whole_field = _search(cands, every_row, everything, pips, carriers, faces, exclusive, 0, 0, -1, work)[0]
+        standing = _search(cands, every_row, everything, pips, carriers, faces, exclusive, hand_mask, bonus, -1, work)
+    floor = standing[0] - bonus  # no whole-field total is below the best arrangement without the bonus
 
     secured = np.empty(legal.shape[0], np.int64)
     full = np.empty(legal.shape[0], np.int64)
@@ -729,17 +732,18 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
             else:
                 held = (held & ~(1 << item)) | (1 << bottom_item[position])
         kept |= held
-        bonus = FULL_HAND_BONUS if held != 0 and blocking == 0 and not highest_unit_only else 0
+        after = FULL_HAND_BONUS if held != 0 and blocking == 0 and not highest_unit_only else 0
         if highest_unit_only:
             secured[k] = _best_single_unit(cands, kept, pips, carriers, faces)[0]
-            full[k] = whole_field
+            full[k] = standing[0]
         else:
-            secured[k] = _search(cands, _rows_within(cands, kept, rows), kept, pips, carriers, faces, exclusive, held, bonus, -1, work)[0]
-            full[k] = whole_field
-            if bonus:
-                full[k] = max(whole_field, _search(cands, every_row, everything, pips, carriers, faces, exclusive, held, bonus, whole_field, work)[0])
+            secured[k] = _search(cands, _rows_within(cands, kept, rows), kept, pips, carriers, faces, exclusive, held, after, -1, work)[0]
+            if after or bonus:
+                full[k] = _search(cands, every_row, everything, pips, carriers, faces, exclusive, held, after, floor, work)[0]
+            else:
+                full[k] = standing[0]
         near[k] = _closeness(cards, kept & ~wild_items, scratch)
-    return secured, full, near
+    return standing, secured, full, near
 
 
 @njit(cache=True)
