@@ -1,5 +1,5 @@
 """Evaluation tournaments: agents seated in rotation over duplicate deals, mean reward with 95% CIs,
-per-seat means and OpenSkill ratings."""
+win rates, per-seat means and a Bradley-Terry rating fitted on duplicate reward margins."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openskill.models import PlackettLuce
+import numpy as np
 
 from cardarena.agents import Agent
 from cardarena.envs import lookup, make
@@ -17,25 +17,37 @@ from cardarena.envs.core.errors import ConfigError
 from cardarena.envs.core.table import Table
 
 Z_95 = 1.959963984540054
-RATING_MODEL = "openskill.PlackettLuce"
-MU = 25.0  # PlackettLuce's defaults: a new player is rated 25 +- 25/3
-SIGMA = MU / 3
+RATING_MODEL = "bradley-terry on duplicate margins"
+RATING_CENTER = 1500.0
+ELO_PER_LOGIT = 400 / math.log(10)  # the Elo scale: 400 points are odds of 10 to 1
+WIN_MARGIN = 1e-9  # float noise: a reward must beat the table's mean by more than this to be a win
+
+LEGEND = {
+    "mean": "mean reward per episode over the agent's seats; ci95 is the half-width of its 95% confidence "
+    "interval (low, high its ends), the deals being the samples",
+    "win_rate": "share of the agent's seats, each seat in each episode, whose reward beat the table's mean reward",
+    "rating": "Bradley-Terry strength on the Elo scale (mean 1500), fitted on how much each "
+    "agent out-scored each other one on the same deals, not on finishing order; a gap of 191 points is a 75% "
+    "score, where a pair scores 1/2 + (mean reward difference) / (2 margin_scale); sigma is its standard error, "
+    "ordinal mu - 3 sigma",
+}
 
 
 @dataclass
 class AgentScore:
     """One agent's results over every seat it held: mean episode reward with a 95% confidence
-    interval, its mean reward in each seat, and its OpenSkill rating at the end of the tournament."""
+    interval, its win rate, its mean reward in each seat, and its rating (mu, on the Elo scale, with
+    its standard error sigma; see `duplicate_ratings`). `LEGEND` defines each figure."""
 
     name: str
     mean: float
     ci95: float
     deals: int
-    mu: float = MU
-    sigma: float = SIGMA
+    mu: float = RATING_CENTER
+    sigma: float = 0.0
     seat_means: list[float | None] = field(default_factory=list)  # None: never sat there
     seat_episodes: list[int] = field(default_factory=list)
-    win_rate: float = 0.0  # share of its seats that finished above the table's mean reward
+    win_rate: float = 0.0
 
     @property
     def low(self) -> float:
@@ -47,7 +59,7 @@ class AgentScore:
 
     @property
     def ordinal(self) -> float:
-        """The conservative rating mu - 3 sigma: what leaderboards sort by."""
+        """The conservative rating mu - 3 sigma."""
         return self.mu - 3 * self.sigma
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,7 +72,7 @@ class AgentScore:
             "high": _finite(self.high),
             "deals": self.deals,
             "win_rate": self.win_rate,
-            "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal},
+            "rating": {"mu": self.mu, "sigma": _finite(self.sigma), "ordinal": _finite(self.ordinal)},
             "seats": [
                 {"seat": seat, "mean": mean, "episodes": count}
                 for seat, (mean, count) in enumerate(zip(self.seat_means, self.seat_episodes))
@@ -81,6 +93,7 @@ class EvalResult:
     num_players: int = 0
     seating: list[str] = field(default_factory=list)  # the agent in each seat before rotation
     rating_model: str = RATING_MODEL
+    margin_scale: float = 0.0  # the rating's D: see `duplicate_ratings`
 
     def score_of(self, name: str) -> AgentScore:
         return next(score for score in self.scores if score.name == name)
@@ -95,6 +108,8 @@ class EvalResult:
             "seed": self.seed,
             "seating": self.seating,
             "rating_model": self.rating_model,
+            "margin_scale": self.margin_scale,
+            "legend": LEGEND,
             "scores": [score.to_dict() for score in self.scores],
         }
 
@@ -132,10 +147,10 @@ def evaluate(
     deals as the independent samples: each deal contributes the agent's mean reward over its
     seats and rotations.
 
-    Ratings: after every episode the names at the table are rated with OpenSkill's Plackett-Luce
-    model, ranked by episode reward (equal rewards share a rank). A name in several seats is one
-    player whose score is its mean reward over those seats. Ratings depend only on the episodes,
-    so a fixed seed and deterministic agents give fixed ratings.
+    Win rate: each seat an agent held counts once per episode, and wins when its reward beats the
+    table's mean reward. Ratings: `duplicate_ratings` over each deal's mean rewards, so they
+    order the agents exactly as their mean rewards do, and a fixed seed and deterministic agents
+    give fixed ratings.
     """
     config = dict(config or {})
     env = make(game, **config)
@@ -159,15 +174,17 @@ def evaluate(
             if on_episode is not None:
                 on_episode(played)
         tally.end_deal()
+    ratings = duplicate_ratings(tally.deal_means())
     return EvalResult(
         game=env.game.name,
         config=config,
         episodes=played,
         seed=seed,
-        scores=tally.scores(),
+        scores=tally.scores(ratings),
         env_id=env.game.env_id,
         num_players=num_seats,
         seating=seating,
+        margin_scale=ratings.margin_scale,
     )
 
 
@@ -194,7 +211,7 @@ def play_episode(env, seated: Sequence[Agent], seed: int) -> list[float]:
 
 
 class _Tally:
-    """Running sums of a tournament: per-deal means, per-seat sums and ratings, keyed by agent name."""
+    """Running sums of a tournament: per-deal means, per-seat sums and wins, keyed by agent name."""
 
     def __init__(self, names: list[str], num_seats: int):
         self.names = names
@@ -203,44 +220,108 @@ class _Tally:
         self.seat_sums = {name: [0.0] * num_seats for name in names}
         self.seat_counts = {name: [0] * num_seats for name in names}
         self.wins = {name: 0 for name in names}
-        self.model = PlackettLuce(mu=MU, sigma=SIGMA)
-        self.ratings = {name: self.model.rating(name=name) for name in names}
 
     def add_episode(self, seated: list[str], rewards: list[float]) -> None:
-        episode: dict[str, list[float]] = {}
         table_mean = sum(rewards) / len(rewards)
         for seat, (name, reward) in enumerate(zip(seated, rewards)):
             self.deal[name].append(reward)
             self.seat_sums[name][seat] += reward
             self.seat_counts[name][seat] += 1
-            episode.setdefault(name, []).append(reward)
-            self.wins[name] += reward > table_mean + 1e-9
-        self._rate({name: sum(rewards) / len(rewards) for name, rewards in episode.items()})
+            self.wins[name] += reward > table_mean + WIN_MARGIN
 
     def end_deal(self) -> None:
         for name in self.names:
             self.per_deal[name].append(sum(self.deal[name]) / len(self.deal[name]))
             self.deal[name] = []
 
-    def _rate(self, score: dict[str, float]) -> None:
-        if len(score) < 2:
-            return
-        players = list(score)
-        rated = self.model.rate([[self.ratings[name]] for name in players], scores=[score[name] for name in players])
-        for name, (rating,) in zip(players, rated):
-            self.ratings[name] = rating
+    def deal_means(self) -> np.ndarray:
+        """Each deal's mean reward of each name: one row per deal, one column per name."""
+        return np.array([self.per_deal[name] for name in self.names]).T
 
-    def scores(self) -> list[AgentScore]:
+    def scores(self, ratings: DuplicateRatings) -> list[AgentScore]:
         scores = []
-        for name in self.names:
+        for column, name in enumerate(self.names):
             score = _score(name, self.per_deal[name])
-            score.mu, score.sigma = self.ratings[name].mu, self.ratings[name].sigma
+            score.mu, score.sigma = float(ratings.mu[column]), float(ratings.sigma[column])
             counts = self.seat_counts[name]
             score.seat_episodes = list(counts)
             score.seat_means = [total / n if n else None for total, n in zip(self.seat_sums[name], counts)]
             score.win_rate = self.wins[name] / sum(counts)
             scores.append(score)
         return scores
+
+
+@dataclass(frozen=True)
+class DuplicateRatings:
+    """Bradley-Terry ratings on the Elo scale, one per agent, with their standard errors."""
+
+    mu: np.ndarray
+    sigma: np.ndarray
+    margin_scale: float  # D: a pair whose mean rewards differ by D scores a full win
+
+
+def duplicate_ratings(deal_means: np.ndarray) -> DuplicateRatings:
+    """Rate agents from their mean reward on each deal (an array: one row per deal, one column per agent).
+
+    Every pair of agents meets on every deal; over the tournament agent i scores
+    1/2 + (mean_i - mean_j) / (2 D) against j, so equal means are a draw and the margin counts,
+    not only who finished ahead. D is the largest root mean square of a pair's deal margins, which
+    keeps every score in [0, 1]. One extra draw per pair keeps ratings finite when a score is 0 or 1.
+    The Bradley-Terry strengths maximise the likelihood of these scores under
+    P(i beats j) = 1 / (1 + exp(theta_j - theta_i)), sum(theta) = 0, and are returned as
+    1500 + theta * 400 / ln 10. As every pair meets equally often, the ratings order the agents
+    exactly as their mean rewards do. sigma propagates the deal-to-deal covariance of the means
+    through the fit (D held fixed); it is infinite with a single deal.
+    """
+    rewards = np.asarray(deal_means, dtype=float)
+    deals, agents = rewards.shape
+    margins = rewards[:, :, None] - rewards[:, None, :]
+    scale = float(np.sqrt((margins**2).mean(axis=0)).max()) if agents > 1 else 0.0
+    if scale == 0.0:
+        return DuplicateRatings(np.full(agents, RATING_CENTER), np.zeros(agents), scale)
+    games = deals + 1
+    scores = deals * (0.5 + margins.mean(axis=0) / (2 * scale)) + 0.5
+    np.fill_diagonal(scores, 0.0)
+    theta, information = _bradley_terry(scores, games)
+    if deals < 2:
+        return DuplicateRatings(RATING_CENTER + ELO_PER_LOGIT * theta, np.full(agents, np.inf), scale)
+    spread = np.cov(rewards, rowvar=False) / deals
+    sensitivity = np.linalg.pinv(information) @ (deals / (2 * scale) * (agents * np.eye(agents) - 1.0))
+    variance = np.diag(sensitivity @ spread @ sensitivity.T).clip(0.0)
+    return DuplicateRatings(RATING_CENTER + ELO_PER_LOGIT * theta, ELO_PER_LOGIT * np.sqrt(variance), scale)
+
+
+def _bradley_terry(scores: np.ndarray, games: int) -> tuple[np.ndarray, np.ndarray]:
+    """Maximum-likelihood strengths (summing to 0) for `scores[i, j]` won by i against j out of
+    `games` per pair, by Newton steps with backtracking; and the Fisher information at them."""
+    theta = np.zeros(len(scores))
+    wins = scores.sum(axis=1)
+    for _ in range(100):
+        beats = _beat_probabilities(theta)
+        step = np.linalg.pinv(_information(beats, games)) @ (wins - games * beats.sum(axis=1))
+        if np.abs(step).max() < 1e-12:
+            break
+        current = _log_likelihood(theta, scores)
+        while _log_likelihood(theta + step, scores) < current and np.abs(step).max() > 1e-12:
+            step = step / 2
+        theta = theta + step - step.mean()
+    return theta, _information(_beat_probabilities(theta), games)
+
+
+def _beat_probabilities(theta: np.ndarray) -> np.ndarray:
+    """P(i beats j) for every pair i != j (0 on the diagonal)."""
+    beats = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))
+    np.fill_diagonal(beats, 0.0)
+    return beats
+
+
+def _information(beats: np.ndarray, games: int) -> np.ndarray:
+    weights = games * beats * beats.T
+    return np.diag(weights.sum(axis=1)) - weights
+
+
+def _log_likelihood(theta: np.ndarray, scores: np.ndarray) -> float:
+    return -float((scores * np.logaddexp(0.0, theta[None, :] - theta[:, None])).sum())
 
 
 def _score(name: str, samples: list[float]) -> AgentScore:

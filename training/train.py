@@ -145,7 +145,8 @@ class Trainer:
 
     def evaluate_learner(self) -> dict[str, Any]:
         """The learner against each baseline (one learner seat, the rest that baseline), and its
-        OpenSkill rating at a table with every baseline; logged to TensorBoard and history.jsonl."""
+        rating (evaluate's Bradley-Terry on duplicate margins) at a table with every baseline;
+        logged to TensorBoard and history.jsonl."""
         learner = PolicyAgent(export_policy(self.model.policy), name=LEARNER)
         game = lookup(self.config.game).name
         seats = len(lookup(self.config.game).env_cls(**self.config.env).possible_agents)
@@ -162,7 +163,7 @@ class Trainer:
         rating = evaluate(self.env_id, mixed, episodes, seed, self.config.env).score_of(LEARNER)
         self.model.logger.record("eval/rating_mu", rating.mu)
         self.model.logger.record("eval/rating_ordinal", rating.ordinal)
-        row = {"steps": self.steps, "results": results, "rating": {"mu": rating.mu, "sigma": rating.sigma}}
+        row = {"steps": self.steps, "results": results, "rating": rating.to_dict()["rating"]}
         self.history.append(row)
         with open(self.run_dir / HISTORY_FILE, "a") as handle:
             handle.write(json.dumps(row) + "\n")

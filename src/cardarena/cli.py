@@ -82,7 +82,8 @@ def evaluate_command(
         typer.Option("--json", help='Write the results as JSON to this file (with --table-sizes: {"results": [one per size]}).'),
     ] = None,
 ) -> None:
-    """Play a tournament: mean reward per agent with 95% confidence intervals, OpenSkill ratings."""
+    """Play a tournament: mean reward per agent with its 95% confidence interval, win rate, and a
+    Bradley-Terry rating fitted on reward margins over duplicate deals."""
     from cardarena.agents import load
     from cardarena.envs import lookup
 
@@ -99,6 +100,7 @@ def evaluate_command(
         _fail(err)
     for result in results:
         _print_result(result)
+    _print_legend()
     if json_out:
         _write_json(results if table_sizes else results[0], json_out)
 
@@ -148,16 +150,24 @@ def _run_tournament(env_id: str, seated, episodes: int, seed: int, config: dict[
 
 def _print_result(result) -> None:
     title = (
-        f"{result.env_id}, {result.num_players} players: {result.episodes} episodes, "
-        f"duplicate deals, seats rotated (seed {result.seed})"
+        f"{result.env_id}, {result.num_players} players: {result.episodes} episodes on "
+        f"{result.scores[0].deals} duplicate deals, seats rotated (seed {result.seed})"
     )
     table = Table(title=title)
-    for column in ("agent", "mean reward", "95% CI", "deals", "mu", "sigma", "ordinal"):
+    for column in ("agent", "mean reward [95% CI]", "win rate", "rating mu ± sigma"):
         table.add_column(column, justify="right" if column != "agent" else "left")
     for score in sorted(result.scores, key=lambda s: -s.mean):
-        rating = (f"{score.mu:.2f}", f"{score.sigma:.2f}", f"{score.ordinal:.2f}")
-        table.add_row(score.name, f"{score.mean:+.4f}", f"±{score.ci95:.4f}", str(score.deals), *rating)
+        interval = f"{score.mean:+.3f} [{score.low:+.3f}, {score.high:+.3f}]"
+        table.add_row(score.name, interval, f"{score.win_rate:.3f}", f"{score.mu:.0f} ± {score.sigma:.0f}")
     console.print(table)
+
+
+def _print_legend() -> None:
+    """What each column of the eval table measures (the definitions its JSON carries too)."""
+    from cardarena.training.evaluate import LEGEND
+
+    for key, meaning in LEGEND.items():
+        console.print(f"[bold]{key}[/]: {meaning}", style="dim", highlight=False)
 
 
 def _write_json(results, path: str) -> None:
