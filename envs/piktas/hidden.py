@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from cardarena.envs.core.hidden import Place, deal_unseen
 
-if TYPE_CHECKING:
-    from .game import PiktasState
+from .state import PiktasState
 
 
 def deal_hidden_again(state: PiktasState, seat: int, rng: random.Random) -> None:
