@@ -21,6 +21,10 @@ superset of trumps, more points), so only the largest cap sets are offered there
 `exchange_outcomes` scores every exchange of a turn at once for the observation: the pools it
 scores are parts of one pool, so the candidates are enumerated once (with every cap set, since a
 part may lack a cap) and each part's search takes the candidates made of its own items.
+
+numba compiles a function once more for every literal value passed to it from compiled code, so
+calls pass typed values (`np.int64(...)`, `np.bool_(...)`) where a bare constant would recompile
+a large function; that keeps the first call's compilation short.
 """
 
 from __future__ import annotations
@@ -39,7 +43,10 @@ MIN_UNIT_CARDS = 6
 MAX_POOL = 56  # items per pool: a mask and a kind share one int64 key
 WILD_FACE_VALUE = 10
 
-TRUE_SEQUENCE, VALUE_SEQUENCE, MIXED_SEQUENCE, QUINTET, QUARTET, TRIO, DUO = range(7)
+TRUE_SEQUENCE, VALUE_SEQUENCE, MIXED_SEQUENCE, QUINTET, QUARTET, TRIO, DUO = (np.int64(kind) for kind in range(7))
+NO_FLOOR = -1  # a search floor below every total
+TRUMP_DUO_POINTS = np.int64(4)
+NO_FACE_VALUE = np.int64(0)  # the best card of a unit without pips
 NUM_SEARCHED_KINDS = 7
 PIP, TRUMP, WILD = 0, 1, 2
 
@@ -383,7 +390,7 @@ def _sets(cands, count, seen, cards, value_items, value_count, wilds, num_wilds,
             for pick in range(1 << n):
                 if _popcount(pick) != size:
                     continue
-                mask = 0
+                mask = np.int64(0)
                 for i in range(n):
                     if (pick >> i) & 1:
                         mask |= 1 << options[i]
@@ -392,7 +399,7 @@ def _sets(cands, count, seen, cards, value_items, value_count, wilds, num_wilds,
         for b in range(a + 1, num_trumps):
             if TRUMP_PAIR[cards[trumps[a]]] == TRUMP_PAIR[cards[trumps[b]]]:
                 mask = (1 << trumps[a]) | (1 << trumps[b])
-                cands, count = _offer(cands, count, seen, DUO, mask, 4, 0)
+                cands, count = _offer(cands, count, seen, DUO, mask, TRUMP_DUO_POINTS, NO_FACE_VALUE)
     return cands, count
 
 
@@ -406,8 +413,8 @@ def _candidates(cards, multi):
     value_count = np.zeros(NUM_VALUES + 1, np.int64)
     wilds = np.full(2, -1, np.int64)
     trumps = np.empty(n, np.int64)
-    num_wilds = 0
-    num_trumps = 0
+    num_wilds = np.int64(0)
+    num_trumps = np.int64(0)
     for item in range(n):
         card = cards[item]
         kind = ITEM_TYPE[card]
@@ -423,7 +430,7 @@ def _candidates(cards, multi):
             wilds[num_wilds] = item
             num_wilds += 1
     cands = np.empty((64, 4), np.int64)
-    count = 0
+    count = np.int64(0)
     seen = Dict.empty(key_type=types.int64, value_type=types.int64)
     cands, count = _true_sequences(cands, count, seen, cards, slot_item, wilds, num_wilds, trumps, num_trumps, multi)
     cands, count = _value_sequences(
@@ -499,7 +506,8 @@ def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_un
     bonus = FULL_HAND_BONUS if full_hand_allowed else 0
     rows = np.arange(cands.shape[0])
     work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
-    return _search(cands, rows, within, pips, carriers, faces, _exclusive(cards, trump_multi_unit), hand_mask, bonus, -1, work)
+    exclusive = _exclusive(cards, trump_multi_unit)
+    return _search(cands, rows, within, pips, carriers, faces, exclusive, hand_mask, bonus, np.int64(NO_FLOOR), work)
 
 
 @njit(cache=True)
@@ -663,8 +671,8 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     cards = np.empty(hand.shape[0] + field_cards.shape[0], np.int64)
     n = 0
     hand_item = np.full(hand.shape[0], -1, np.int64)  # -1: a void that is not wild
-    hand_mask = 0
-    blocking_voids = 0
+    hand_mask = np.int64(0)
+    blocking_voids = np.int64(0)
     for slot in range(hand.shape[0]):
         if ITEM_TYPE[hand[slot]] == WILD and not wild_voids:
             blocking_voids += 1
@@ -676,7 +684,7 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     bottom_item = np.full(num_positions, -1, np.int64)
     position_items = np.zeros(num_positions, np.int64)
     covered = np.zeros(num_positions, np.bool_)
-    wild_items = 0
+    wild_items = np.int64(0)
     for i in range(field_cards.shape[0]):
         card, position = field_cards[i], field_positions[i]
         if ITEM_TYPE[card] == WILD:
@@ -692,14 +700,14 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     for slot in range(hand.shape[0]):
         if hand_item[slot] >= 0 and ITEM_TYPE[hand[slot]] == WILD:
             wild_items |= 1 << hand_item[slot]
-    covered_items = 0
+    covered_items = np.int64(0)
     for position in range(num_positions):
         if covered[position]:
             covered_items |= position_items[position]
     cards = cards[:n]
     everything = (1 << n) - 1
 
-    cands = _candidates(cards, False)
+    cands = _candidates(cards, np.bool_(False))
     pips, carriers = _suit_masks(cards)
     faces = _face_values(cards)
     exclusive = _exclusive(cards, trump_multi_unit)
@@ -711,7 +719,7 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     if highest_unit_only:
         standing = _best_single_unit(cands, everything, pips, carriers, faces)
     else:
-        standing = _search(cands, every_row, everything, pips, carriers, faces, exclusive, hand_mask, bonus, -1, work)
+        standing = _search(cands, every_row, everything, pips, carriers, faces, exclusive, hand_mask, bonus, np.int64(NO_FLOOR), work)
     floor = standing[0] - bonus  # no whole-field total is below the best arrangement without the bonus
 
     secured = np.empty(legal.shape[0], np.int64)
@@ -737,7 +745,7 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
             secured[k] = _best_single_unit(cands, kept, pips, carriers, faces)[0]
             full[k] = standing[0]
         else:
-            secured[k] = _search(cands, _rows_within(cands, kept, rows), kept, pips, carriers, faces, exclusive, held, after, -1, work)[0]
+            secured[k] = _search(cands, _rows_within(cands, kept, rows), kept, pips, carriers, faces, exclusive, held, after, np.int64(NO_FLOOR), work)[0]
             if after or bonus:
                 full[k] = _search(cands, every_row, everything, pips, carriers, faces, exclusive, held, after, floor, work)[0]
             else:
