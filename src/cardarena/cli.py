@@ -330,17 +330,28 @@ def serve(
         str | None,
         typer.Option(help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay (default: every shipped bot)."),
     ] = None,
+    table_ttl: Annotated[float, typer.Option(min=1, help="Seconds without a read or a move after which a table is removed.")] = 600,
+    max_tables: Annotated[int, typer.Option(min=1, help="Tables the server holds at most.")] = 1_000,
+    api_keys: Annotated[
+        str | None,
+        typer.Option(help="A file of API keys, one per line (optionally followed by its table cap): /v1 requests then need one in X-API-Key."),
+    ] = None,
+    tables_per_key: Annotated[int, typer.Option(min=1, help="Open tables each API key may hold (a cap in the key file wins).")] = 100,
 ) -> None:
     """Serve bots (POST /v1/act) and tables of bots and clients (/v1/tables) over HTTP; docs/protocol.md."""
     from cardarena.serve.app import serve as run_server
     from cardarena.serve.bots import Roster
+    from cardarena.serve.keys import ApiKeys
 
     try:
+        keys = ApiKeys.load(api_keys, tables_per_key) if api_keys else None
         roster = Roster.serving(bots.split(",") if bots else None)
     except (CardArenaError, ValueError) as err:
         _fail(err)
     console.print(f"serving {', '.join(roster.bots)} on http://{host}:{port} (API docs at /docs)", soft_wrap=True, highlight=False)
-    run_server(host, port, roster)
+    if keys is not None:
+        console.print(f"API keys: {len(keys.keys)} from {api_keys}; every /v1 request needs one in the X-API-Key header", soft_wrap=True, highlight=False)
+    run_server(host, port, roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=keys)
 
 
 @app.command()

@@ -7,11 +7,22 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+
+import httpx
 
 from cardarena.envs import make
 from cardarena.envs.core.table import Table
 
 SERVED = ["yokir/ppo-selfplay"]
+
+ALICE, BOB, CAROL, DAVE = (f"{name}-0123456789abcdef" for name in ["alice", "bob", "carol", "dave"])
+KEY_FILE = f"""# cardarena API keys
+{ALICE}
+{BOB}   # a comment after a key
+{CAROL} 2
+{DAVE}
+"""
 
 
 def acting_views(seed: int, game: str = "yokir_v1", **config) -> list[dict]:
@@ -25,3 +36,25 @@ def acting_views(seed: int, game: str = "yokir_v1", **config) -> list[dict]:
         views.append(view)
         table.play(rng.choice(view["legal_actions"])["id"])
     return views
+
+
+class Clock:
+    """A clock a test sets by hand, for a server's or a room's `clock`."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def in_process(app) -> httpx.AsyncClient:
+    """An async client that calls `app` in this process, with no socket."""
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://cardarena.test")
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 nothing listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

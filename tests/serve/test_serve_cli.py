@@ -1,44 +1,84 @@
-"""`cardarena serve` starts the server with one command; a bot it cannot load is a one-line error."""
+"""`cardarena serve` starts the server with one command; a bot or key file it cannot load is a one-line error."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import typer.main
+from serve_support import ALICE, KEY_FILE, free_port
+
+from cardarena.cli import app
+from cardarena.serve.keys import API_KEY_HEADER, TABLES_PER_KEY
+from cardarena.serve.tables import MAX_TABLES, TABLE_TTL
 
 CARDARENA = str(Path(sys.executable).with_name("cardarena"))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def test_cardarena_serve_answers_on_its_port():
-    port = _free_port()
-    server = subprocess.Popen([CARDARENA, "serve", "--port", str(port), "--bots", "yokir/ppo-selfplay"], stdout=subprocess.PIPE, text=True)
+@contextmanager
+def serving(*options: str) -> Iterator[tuple[str, list[str]]]:
+    """`cardarena serve` on a free port of 127.0.0.1, once its /healthz answers: its URL, and its output once stopped."""
+    port = free_port()
+    server = subprocess.Popen([CARDARENA, "serve", "--port", str(port), *options], stdout=subprocess.PIPE, text=True)
+    output: list[str] = []
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
-                health = httpx.get(f"http://127.0.0.1:{port}/healthz").json()
+                httpx.get(f"http://127.0.0.1:{port}/healthz")
                 break
             except httpx.TransportError:
                 assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
                 time.sleep(0.1)
-        assert "yokir/ppo-selfplay" in health["bots"] and "yokir_v1" in health["games"]
+        yield f"http://127.0.0.1:{port}", output
     finally:
         server.terminate()
-        output, _ = server.communicate(timeout=10)
-    assert f"on http://127.0.0.1:{port}" in output
+        output.append(server.communicate(timeout=10)[0])
+
+
+def test_cardarena_serve_answers_on_its_port():
+    with serving("--bots", "yokir/ppo-selfplay") as (url, output):
+        health = httpx.get(f"{url}/healthz").json()
+    assert "yokir/ppo-selfplay" in health["bots"] and "yokir_v1" in health["games"]
+    assert f"on {url}" in output[0]
+
+
+def test_cardarena_serve_with_a_key_file_needs_a_key(tmp_path):
+    keys = tmp_path / "keys.txt"
+    keys.write_text(KEY_FILE)
+    with serving("--bots", "random", "--api-keys", str(keys), "--tables-per-key", "3", "--table-ttl", "30") as (url, output):
+        refused = httpx.get(f"{url}/v1/games")
+        created = httpx.post(f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE})
+        for _ in range(2):
+            httpx.post(f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE})
+        capped = httpx.post(f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE})
+    assert (refused.status_code, refused.json()["error"]) == (401, "bad_api_key")
+    assert (created.status_code, created.json()["table_ttl"]) == (201, 30.0)
+    assert capped.status_code == 429 and "holds 3 unfinished tables" in capped.json()["detail"]
+    assert f"API keys: 4 from {keys}" in output[0] and ALICE not in output[0]
 
 
 def test_cardarena_serve_refuses_an_unknown_bot():
     done = subprocess.run([CARDARENA, "serve", "--bots", "yokir/nobody"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "unknown agent 'yokir/nobody'" in done.stdout
+
+
+def test_cardarena_serve_refuses_a_bad_key_file_naming_the_line(tmp_path):
+    keys = tmp_path / "keys.txt"
+    keys.write_text(f"{ALICE}\nshort-key\n")
+    done = subprocess.run([CARDARENA, "serve", "--api-keys", str(keys)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"{keys} line 2: a key is 16 to 200 printable ASCII characters" in " ".join(done.stdout.split())
+    assert "short-key" not in done.stdout
+
+
+def test_the_serve_options_default_to_the_servers_limits():
+    command = next(c for c in typer.main.get_command(app).commands.values() if c.name == "serve")
+    defaults = {param.name: param.default for param in command.params}
+    assert (defaults["table_ttl"], defaults["max_tables"], defaults["tables_per_key"]) == (TABLE_TTL, MAX_TABLES, TABLES_PER_KEY)

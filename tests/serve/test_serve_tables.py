@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from serve_support import Clock
 
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
@@ -92,17 +93,9 @@ def test_a_bad_table_is_refused(client, body, status, kind):
     assert (response.status_code, response.json()["error"]) == (status, kind)
 
 
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_client_out_of_time_gets_a_random_legal_move_and_deadlines_chain(roster):
     clock = Clock()
-    room = TableRoom(roster, clock)
+    room = TableRoom(roster, clock, table_ttl=100_000.0)
     request = TableRequest(game="yokir_v1", seats=[None, None, None], config={"dealer": 2}, seed=3, move_time_limit=10.0)
     table = room.create(request)
     token = {ticket.seat: ticket.token for ticket in table.seats}

@@ -1,5 +1,7 @@
 """The HTTP server: bots answer seat views (`/v1/act`), tables seat bots and clients (`/v1/tables`).
 
+With API keys, every `/v1` request names one in the X-API-Key header; `/healthz` and the docs stay open.
+
 Every error is a 4xx with an `ErrorBody` naming the problem. Endpoints are `async` and do their
 (sub-millisecond) work on the event loop, so tables and cached environments need no locks.
 """
@@ -9,13 +11,14 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, Security
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.security import APIKeyHeader
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -23,67 +26,115 @@ from cardarena import __version__
 from cardarena.envs.core.errors import CardArenaError
 
 from .bots import Roster, game_infos
-from .models import ActionRequest, ActRequest, ActResponse, BotInfo, ErrorBody, GameInfo, Health, TableCreated, TableRequest, TableView
 from .errors import status_and_kind
-from .tables import TableRoom
+from .keys import API_KEY_HEADER, ApiKey, ApiKeys
+from .models import (
+    ActionRequest,
+    ActRequest,
+    ActResponse,
+    BotInfo,
+    ErrorBody,
+    GameInfo,
+    Health,
+    TableCreated,
+    TableRequest,
+    TableSummary,
+    TableView,
+)
+from .tables import MAX_TABLES, TABLE_TTL, TableRoom
 
 MAX_BODY_BYTES = 64 * 1024
 
 _HTTP_KINDS = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
 
+Token = Annotated[str, Query(min_length=1, max_length=200)]
 
-def create_app(roster: Roster, max_body_bytes: int = MAX_BODY_BYTES, clock: Callable[[], float] = time.monotonic) -> FastAPI:
-    """The server's ASGI app over the bots of `roster`."""
+
+def create_app(
+    roster: Roster,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    clock: Callable[[], float] = time.monotonic,
+    max_tables: int = MAX_TABLES,
+    table_ttl: float = TABLE_TTL,
+    api_keys: ApiKeys | None = None,
+) -> FastAPI:
+    """The server's ASGI app over the bots of `roster`; with `api_keys`, every `/v1` request needs one of them."""
     app = FastAPI(
         title="cardarena",
         version=__version__,
         description="Bots and tables for every registered cardarena game, speaking JSON seat views in canonical card codes.",
     )
-    room = TableRoom(roster, clock)
+    room = app.state.room = TableRoom(roster, clock, max_tables, table_ttl)
+    caller = _caller(api_keys)
+    v1 = APIRouter(prefix="/v1", dependencies=[Depends(caller)])
+    refused = (401,) if api_keys is not None else ()
 
     @app.get("/healthz", response_model=Health)
     async def healthz() -> Health:
         return Health(games=[info.env_id for info in game_infos()], bots=list(roster.bots))
 
-    @app.get("/v1/games", response_model=list[GameInfo])
+    @v1.get("/games", response_model=list[GameInfo], responses=_documented(*refused))
     async def games() -> list[GameInfo]:
         """Every registered game: player counts, action and observation sizes, config defaults."""
         return game_infos()
 
-    @app.get("/v1/bots", response_model=list[BotInfo])
+    @v1.get("/bots", response_model=list[BotInfo], responses=_documented(*refused))
     async def bots() -> list[BotInfo]:
         """Every bot this server serves, with its card."""
         return [bot.info() for bot in roster.bots.values()]
 
-    @app.post("/v1/act", response_model=ActResponse, responses=_documented(404, 413, 422))
+    @v1.post("/act", response_model=ActResponse, responses=_documented(*refused, 404, 413, 422))
     async def act(request: ActRequest) -> ActResponse:
         """The bot's move in a seat view whose seat is to act."""
         return roster.act(request)
 
-    @app.post("/v1/tables", response_model=TableCreated, status_code=201, responses=_documented(404, 413, 422, 429))
-    async def create_table(request: TableRequest) -> TableCreated:
-        """Seat bots and clients at a new table; each client seat gets a token."""
-        return room.create(request)
+    @v1.post("/tables", response_model=TableCreated, status_code=201, responses=_documented(*refused, 404, 413, 422, 429))
+    async def create_table(request: TableRequest, owner: ApiKey | None = Depends(caller)) -> TableCreated:
+        """Seat bots and clients at a new table; each client seat gets a token, the creator a token that deletes it."""
+        return room.create(request, owner)
 
-    @app.get("/v1/tables/{table_id}", response_model=TableView, responses=_documented(403, 404, 422))
-    async def read_table(
-        table_id: str,
-        seat: Annotated[int, Query(ge=0, le=1_000)],
-        token: Annotated[str, Query(min_length=1, max_length=200)],
-    ) -> TableView:
+    @v1.get("/tables", response_model=list[TableSummary], responses=_documented(*refused))
+    async def list_tables(owner: ApiKey | None = Depends(caller)) -> list[TableSummary]:
+        """The tables of the request's API key (every table on a server without keys), their timeouts settled."""
+        return room.listing(owner)
+
+    @v1.get("/tables/{table_id}", response_model=TableView, responses=_documented(*refused, 403, 404, 422))
+    async def read_table(table_id: str, seat: Annotated[int, Query(ge=0, le=1_000)], token: Token) -> TableView:
         """One seat's view of the table (the token opens that seat only)."""
         return room.view(table_id, seat, token)
 
-    @app.post("/v1/tables/{table_id}/actions", response_model=TableView, responses=_documented(403, 404, 409, 413, 422))
+    @v1.post("/tables/{table_id}/actions", response_model=TableView, responses=_documented(*refused, 403, 404, 409, 413, 422))
     async def play(table_id: str, request: ActionRequest) -> TableView:
         """Play a client seat's move; the bots then play until a client is to act."""
         return room.play(table_id, request.seat, request.token, request.action, request.label)
 
+    @v1.delete("/tables/{table_id}", status_code=204, response_class=Response, responses=_documented(*refused, 403, 404, 422))
+    async def delete_table(table_id: str, token: Token) -> None:
+        """Remove the table; the token is the creator's, from the answer that created it."""
+        room.delete(table_id, token)
+
+    app.include_router(v1)
     app.add_exception_handler(CardArenaError, _cardarena_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     return app
+
+
+def _caller(api_keys: ApiKeys | None) -> Callable[..., Awaitable[ApiKey | None]]:
+    """The dependency naming a request's API key: None on a server without keys, else the key or a 401."""
+    if api_keys is None:
+
+        async def anyone() -> None:
+            return None
+
+        return anyone
+    header = APIKeyHeader(name=API_KEY_HEADER, auto_error=False, description="One of the keys in the server's --api-keys file.")
+
+    async def key_holder(presented: str | None = Security(header)) -> ApiKey:
+        return api_keys.holder(presented)
+
+    return key_holder
 
 
 def _documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -153,11 +204,19 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
-def serve(host: str, port: int, roster: Roster) -> None:
+def serve(
+    host: str,
+    port: int,
+    roster: Roster,
+    max_tables: int = MAX_TABLES,
+    table_ttl: float = TABLE_TTL,
+    api_keys: ApiKeys | None = None,
+) -> None:
     """Run the server until interrupted (uvicorn)."""
     import uvicorn
 
-    uvicorn.run(create_app(roster), host=host, port=port, log_level="warning")
+    app = create_app(roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=api_keys)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 @contextmanager

@@ -2,7 +2,7 @@
 
     from cardarena.serve.client import Client
 
-    with Client("http://127.0.0.1:8000") as server:
+    with Client("http://127.0.0.1:8000") as server:  # api_key=... for a server started with --api-keys
         table = server.create_table(GAME, [BOT, BOT, None], seed=7)  # e.g. a three-seat game
         seat = table["seats"][2]
         view = server.table(table["table_id"], 2, seat["token"])
@@ -13,6 +13,7 @@
             else:
                 view = server.table(table["table_id"], 2, seat["token"])
         print(view["rewards"])
+        server.delete_table(table["table_id"], table["creator_token"])
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Any
 import httpx
 
 from cardarena.envs.core.errors import CardArenaError
+
+from .keys import API_KEY_HEADER
 
 
 class ServerError(CardArenaError):
@@ -34,11 +37,19 @@ class ServerError(CardArenaError):
         self.detail = detail
 
 
-class Client:
-    """One connection pool to a cardarena server; every method returns the response's JSON."""
+class ServerUnreachableError(CardArenaError):
+    """No answer from the server: nothing listens at its address, or the connection failed."""
 
-    def __init__(self, base_url: str, timeout: float = 10.0):
-        self.http = httpx.Client(base_url=base_url, timeout=timeout)
+
+class Client:
+    """One connection pool to a cardarena server; every method returns the response's JSON.
+
+    `api_key` goes in every request's X-API-Key header (for a server started with --api-keys).
+    """
+
+    def __init__(self, base_url: str, timeout: float = 10.0, api_key: str | None = None):
+        headers = {API_KEY_HEADER: api_key} if api_key is not None else {}
+        self.http = httpx.Client(base_url=base_url, timeout=timeout, headers=headers)
 
     def __enter__(self) -> Client:
         return self
@@ -70,9 +81,17 @@ class Client:
         seed: int | None = None,
         move_time_limit: float | None = None,
     ) -> dict[str, Any]:
-        """A new table: `seats` has a bot name per bot seat and None per client seat; returns the tokens."""
+        """A new table: `seats` has a bot name per bot seat and None per client seat; returns the seats' and creator's tokens."""
         body = {"game": game, "seats": seats, "config": config or {}, "seed": seed, "move_time_limit": move_time_limit}
         return self._call("POST", "/v1/tables", json=body)
+
+    def tables(self) -> list[dict[str, Any]]:
+        """The tables of this client's API key (every table on a server without keys)."""
+        return self._call("GET", "/v1/tables")
+
+    def delete_table(self, table_id: str, creator_token: str) -> None:
+        """Remove the table (the creator's token, from `create_table`'s answer)."""
+        self._call("DELETE", f"/v1/tables/{table_id}", params={"token": creator_token})
 
     def table(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
         """The seat's view of the table."""
@@ -84,7 +103,10 @@ class Client:
         return self._call("POST", f"/v1/tables/{table_id}/actions", json=body)
 
     def _call(self, method: str, path: str, **kwargs: Any) -> Any:
-        response = self.http.request(method, path, **kwargs)
+        try:
+            response = self.http.request(method, path, **kwargs)
+        except httpx.TransportError as error:
+            raise ServerUnreachableError(self._unreachable(error, f"{method} {path}")) from error
         if response.is_error:
             try:
                 body = response.json()
@@ -92,4 +114,10 @@ class Client:
             except (ValueError, KeyError, TypeError):
                 kind, detail = "http_error", response.text
             raise ServerError(response.status_code, kind, detail)
-        return response.json()
+        return response.json() if response.content else None
+
+    def _unreachable(self, error: httpx.TransportError, request: str) -> str:
+        url = str(self.http.base_url).rstrip("/")
+        if isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout)):
+            return f"the cardarena server at {url} is not reachable ({error}); is `cardarena serve` running there?"
+        return f"the cardarena server at {url} did not answer {request} ({type(error).__name__}: {error})"

@@ -19,12 +19,20 @@ class UnknownTableError(CardArenaError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
-class SeatTokenError(CardArenaError, PermissionError):
-    """A seat token that does not open that seat."""
+class TableTokenError(CardArenaError, PermissionError):
+    """A table token that does not open what it was used for: a seat, or the table's deletion."""
 
 
 class TableLimitError(CardArenaError):
-    """The server holds as many unfinished tables as it may."""
+    """The server, or the request's API key, holds as many unfinished tables as it may."""
+
+
+class ApiKeyError(CardArenaError, PermissionError):
+    """A request without an API key, or with a key the server does not accept."""
+
+
+class ApiKeyFileError(CardArenaError, ValueError):
+    """An API key file that cannot be read, or a line of it that is not a key."""
 
 
 # (error type, status, kind); the first match wins, so subclasses come first.
@@ -32,7 +40,8 @@ _ERRORS: list[tuple[type[CardArenaError], int, str]] = [
     (UnknownTableError, 404, "unknown_table"),
     (UnknownGameError, 404, "unknown_game"),
     (UnknownAgentError, 404, "unknown_bot"),
-    (SeatTokenError, 403, "bad_token"),
+    (ApiKeyError, 401, "bad_api_key"),
+    (TableTokenError, 403, "bad_token"),
     (IllegalActionError, 409, "illegal_action"),
     (TableLimitError, 429, "too_many_tables"),
     (SeatViewError, 422, "bad_seat_view"),

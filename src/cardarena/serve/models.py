@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 SeatView = Annotated[
@@ -75,8 +75,8 @@ class TableRequest(Request):
     game: Name = Field(description="A registered environment id, `<game>_v<N>`, or a game name for its newest version.")
     config: GameSettings = {}
     seats: Annotated[list[Name | None], Field(min_length=1, max_length=64, description="One entry per seat: a bot name, or null for a client seat.")]
-    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(default=None, description="Seed of the deal; random when null.")
-    move_time_limit: Annotated[float, Field(gt=0, le=86_400)] | None = Field(
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = Field(default=None, description="Seed of the deal; random when null.")
+    move_time_limit: Annotated[float, Field(gt=0, le=86_400, strict=True)] | None = Field(
         default=None,
         description="Seconds a client seat has for each move; past it the server plays a uniformly random legal action for it.",
     )
@@ -92,14 +92,16 @@ class TableCreated(BaseModel):
     table_id: str
     game: str
     seats: list[SeatTicket]
+    creator_token: str = Field(description="The creator's token: it deletes the table (`DELETE /v1/tables/{table_id}?token=...`).")
+    table_ttl: float = Field(description="Seconds without a read or a move after which the server removes the table.")
 
 
 class ActionRequest(Request):
     """A client seat's move: an action id, or its label (e.g. "play MaAt"), from the view's legal_actions."""
 
-    seat: Annotated[int, Field(ge=0, le=1_000)]
+    seat: Annotated[StrictInt, Field(ge=0, le=1_000)]
     token: Name
-    action: Annotated[int, Field(ge=-(2**31), lt=2**31)] | None = None
+    action: Annotated[StrictInt, Field(ge=-(2**31), lt=2**31)] | None = None
     label: Name | None = None
 
 
@@ -115,3 +117,15 @@ class TableView(BaseModel):
     rewards: list[float] | None = Field(description="Each seat's total reward once the episode is over.")
     seconds_left: float | None = Field(description="Time left for the seat to act, with a move time limit.")
     view: SeatView
+
+
+class TableSummary(BaseModel):
+    """A table as `GET /v1/tables` lists it: who sits where and whose turn it is, no cards."""
+
+    table_id: str
+    game: str
+    seats: list[str | None] = Field(description="One entry per seat: its bot's name, or null for a client seat.")
+    to_act: int | None = Field(description="The seat to act, or null when the episode is over.")
+    finished: bool
+    seconds_left: float | None = Field(description="Time left for the seat to act, with a move time limit.")
+    expires_in: float = Field(description="Seconds until the table is removed unless a seat reads or plays it.")

@@ -2,8 +2,12 @@
 
 Bots move as soon as it is their turn. With a move time limit, a client seat that lets its
 time run out gets a uniformly random legal action played for it (one rule for every game,
-from the rulebooks' time-limit ruling); timeouts are settled whenever the table is next read or played, each
-next deadline counted from the one before, so the table is as if a clock had run.
+from the rulebooks' time-limit ruling); timeouts are settled whenever the table is next read, played
+or listed, each next deadline counted from the one before, so the table is as if a clock had run.
+
+A table lives until its creator deletes it or nobody has read or played it for the room's
+`table_ttl` seconds; a full room, or an API key at its cap, makes way for a new table by removing
+the least recently used finished one.
 """
 
 from __future__ import annotations
@@ -12,7 +16,10 @@ import random
 import secrets
 import time
 import uuid
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
 
 from cardarena.envs import lookup
 from cardarena.envs.core.env import CardGameEnv
@@ -20,11 +27,44 @@ from cardarena.envs.core.errors import ConfigError, IllegalActionError
 from cardarena.envs.core.table import Table as TableDriver
 
 from .bots import Bot, Roster, new_env
-from .errors import SeatTokenError, TableLimitError, UnknownTableError
-from .models import SeatTicket, TableCreated, TableRequest, TableView
+from .errors import TableLimitError, TableTokenError, UnknownTableError
+from .keys import ApiKey
+from .models import SeatTicket, TableCreated, TableRequest, TableSummary, TableView
 
 MAX_TABLES = 1_000
+TABLE_TTL = 600.0
 BOT_MOVES_PER_REQUEST = 2_000  # a long all-bot match goes on at the next request instead of holding the server
+
+
+@dataclass(frozen=True)
+class Role:
+    """Whom a table token speaks for: the table's creator, or one client seat."""
+
+    kind: Literal["creator", "seat"]
+    seat: int | None = None
+
+
+CREATOR = Role("creator")
+
+
+def seat_role(seat: int) -> Role:
+    return Role("seat", seat)
+
+
+class TableTokens:
+    """A table's secret tokens, one per role; a token opens its own role only."""
+
+    def __init__(self, roles: Iterable[Role]):
+        self._tokens = {role: secrets.token_urlsafe(18) for role in roles}
+
+    def token(self, role: Role) -> str | None:
+        """The token of `role`, or None when the table has no such role."""
+        return self._tokens.get(role)
+
+    def opens(self, role: Role, token: str) -> bool:
+        """Whether `token` is the token of `role` (compared in constant time)."""
+        expected = self._tokens.get(role)
+        return expected is not None and secrets.compare_digest(expected.encode(), token.encode())
 
 
 class Table:
@@ -34,48 +74,79 @@ class Table:
     finished when the game is over, and a client seat that has left the game just watches.
     """
 
-    def __init__(self, table_id: str, env: CardGameEnv, bots: list[Bot | None], seed: int, move_time_limit: float | None, now: float):
+    def __init__(
+        self,
+        table_id: str,
+        env: CardGameEnv,
+        bots: list[Bot | None],
+        seed: int,
+        move_time_limit: float | None,
+        now: float,
+        owner: ApiKey | None = None,
+    ):
         self.table_id = table_id
         self.env = env
         self.bots = bots
+        self.owner = owner
+        self.last_used = now
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
-        self.tokens = {seat: secrets.token_urlsafe(18) for seat, bot in enumerate(bots) if bot is None}
+        self.tokens = TableTokens([CREATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)])
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
+        self.finished = False  # the driver's, kept after every move: a full room checks every table for it
+        self._bots_to_move = False  # a bot is to act: the last request's share of bot moves ran out
         self._timeout_rng = random.Random(seed)
         self.driver.reset(seed=seed)
         self._let_bots_play(now)
-
-    @property
-    def finished(self) -> bool:
-        return self.driver.finished
 
     @property
     def to_act(self) -> int | None:
         return self.driver.to_act
 
     def tickets(self) -> list[SeatTicket]:
-        return [SeatTicket(seat=seat, bot=bot.name if bot else None, token=self.tokens.get(seat)) for seat, bot in enumerate(self.bots)]
+        return [
+            SeatTicket(seat=seat, bot=bot.name if bot else None, token=self.tokens.token(seat_role(seat)))
+            for seat, bot in enumerate(self.bots)
+        ]
 
     def view(self, seat: int, token: str, now: float) -> TableView:
         """What `seat` sees, after settling any timeouts."""
-        self._check_token(seat, token)
-        self._settle_timeouts(now)
-        if not self.finished and self.bots[self.to_act] is not None:
-            self._let_bots_play(now)
+        self._check_seat(seat, token)
+        self.catch_up(now)
         return self._report(seat, now)
 
     def play(self, seat: int, token: str, action: int | None, label: str | None, now: float) -> TableView:
         """Play the client seat's move (an id or its label), then every bot move that follows."""
-        self._check_token(seat, token)
-        self._settle_timeouts(now)
+        self._check_seat(seat, token)
+        self.catch_up(now)
         if self.to_act != seat:
             whose = "the episode is over" if self.finished else f"seat {self.to_act} is to act"
             raise IllegalActionError(f"it is not seat {seat}'s turn: {whose}")
         self.driver.play(self._action_id(seat, action, label))
         self._let_bots_play(now)
         return self._report(seat, now)
+
+    def catch_up(self, now: float) -> None:
+        """Settle the timeouts due by `now`; bots to act take their next share of moves."""
+        self._settle_timeouts(now)
+        if self._bots_to_move:
+            self._let_bots_play(now)
+
+    def check_creator(self, token: str) -> None:
+        if not self.tokens.opens(CREATOR, token):
+            raise TableTokenError(f"bad creator token for table {self.table_id}: only the token given to its creator deletes it")
+
+    def summary(self, now: float, table_ttl: float) -> TableSummary:
+        return TableSummary(
+            table_id=self.table_id,
+            game=self.env.game.env_id,
+            seats=[bot.name if bot else None for bot in self.bots],
+            to_act=self.to_act,
+            finished=self.finished,
+            seconds_left=self._seconds_left(now),
+            expires_in=max(self.last_used + table_ttl - now, 0.0),
+        )
 
     def _action_id(self, seat: int, action: int | None, label: str | None) -> int:
         if (action is None) == (label is None):
@@ -92,6 +163,8 @@ class Table:
         """Bots move until a client seat is to act (its clock starts at `now`), the episode ends or the request's share is used."""
         client_to_act = self.driver.advance(self._bot_agents, max_moves=BOT_MOVES_PER_REQUEST) is not None
         self.deadline = now + self.move_time_limit if self.move_time_limit and client_to_act else None
+        self.finished = self.driver.finished
+        self._bots_to_move = not client_to_act and not self.finished
 
     def _settle_timeouts(self, now: float) -> None:
         """R17: for each client seat whose time ran out before `now`, a uniformly random legal action."""
@@ -100,13 +173,15 @@ class Table:
             self.driver.play(self._timeout_rng.choice(legal)["id"])
             self._let_bots_play(self.deadline)
 
-    def _check_token(self, seat: int, token: str) -> None:
-        expected = self.tokens.get(seat)
-        if expected is None:
+    def _check_seat(self, seat: int, token: str) -> None:
+        if self.tokens.token(seat_role(seat)) is None:
             held = f"held by the bot {self.bots[seat].name!r}" if 0 <= seat < len(self.bots) else "not at this table"
-            raise SeatTokenError(f"seat {seat} is {held}; only client seats have tokens")
-        if not secrets.compare_digest(expected.encode(), token.encode()):
-            raise SeatTokenError(f"bad token for seat {seat} of table {self.table_id}")
+            raise TableTokenError(f"seat {seat} is {held}; only client seats have tokens")
+        if not self.tokens.opens(seat_role(seat), token):
+            raise TableTokenError(f"bad token for seat {seat} of table {self.table_id}")
+
+    def _seconds_left(self, now: float) -> float | None:
+        return max(self.deadline - now, 0.0) if self.deadline is not None else None
 
     def _report(self, seat: int, now: float) -> TableView:
         finished = self.finished
@@ -118,22 +193,36 @@ class Table:
             your_turn=self.to_act == seat,
             finished=finished,
             rewards=list(self.env.game.returns(self.env.state)) if finished else None,
-            seconds_left=max(self.deadline - now, 0.0) if self.deadline is not None and self.to_act == seat else None,
+            seconds_left=self._seconds_left(now) if self.to_act == seat else None,
             view=self.env.observe_json(self.env.possible_agents[seat]),
         )
 
 
 class TableRoom:
-    """Every table of a server, by id; the oldest finished tables make room for new ones."""
+    """Every table of a server by id, least recently used first, and the open tables of each API key.
 
-    def __init__(self, roster: Roster, clock: Callable[[], float] = time.monotonic, max_tables: int = MAX_TABLES):
+    Every request first removes the tables nobody has read or played for `table_ttl` seconds.
+    """
+
+    def __init__(
+        self,
+        roster: Roster,
+        clock: Callable[[], float] = time.monotonic,
+        max_tables: int = MAX_TABLES,
+        table_ttl: float = TABLE_TTL,
+    ):
         self.roster = roster
         self.clock = clock
         self.max_tables = max_tables
-        self.tables: dict[str, Table] = {}
+        self.table_ttl = table_ttl
+        self.tables: OrderedDict[str, Table] = OrderedDict()
+        self.held: Counter[ApiKey] = Counter()  # open tables per API key; a key holding none has no entry
 
-    def create(self, request: TableRequest) -> TableCreated:
+    def create(self, request: TableRequest, owner: ApiKey | None = None) -> TableCreated:
+        """A new table for `owner` (the request's API key, None on a server without keys)."""
+        now = self._expire()
         entry = lookup(request.game)
+        making_room = self._room_for(owner, now)
         env = new_env(entry, request.config)
         if len(request.seats) != env.game.num_players:
             raise ConfigError(
@@ -141,28 +230,93 @@ class TableRoom:
                 f"(set the table size with config num_players, {entry.player_counts.start}..{entry.player_counts.stop - 1})"
             )
         bots = [self.roster.bot(name, entry) if name is not None else None for name in request.seats]
-        self._make_room()
         seed = request.seed if request.seed is not None else secrets.randbits(63)
-        table = Table(uuid.uuid4().hex, env, bots, seed, request.move_time_limit, self.clock())
+        table = Table(uuid.uuid4().hex, env, bots, seed, request.move_time_limit, now, owner)
+        if making_room is not None:
+            self._remove(making_room)
         self.tables[table.table_id] = table
-        return TableCreated(table_id=table.table_id, game=entry.env_id, seats=table.tickets())
-
-    def table(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise UnknownTableError(f"no table {table_id!r} on this server")
-        return table
+        if owner is not None:
+            self.held[owner] += 1
+        return TableCreated(
+            table_id=table.table_id,
+            game=entry.env_id,
+            seats=table.tickets(),
+            creator_token=table.tokens.token(CREATOR),
+            table_ttl=self.table_ttl,
+        )
 
     def view(self, table_id: str, seat: int, token: str) -> TableView:
-        return self.table(table_id).view(seat, token, self.clock())
+        now = self._expire()
+        table = self._table(table_id)
+        view = table.view(seat, token, now)
+        self._touch(table, now)
+        return view
 
     def play(self, table_id: str, seat: int, token: str, action: int | None, label: str | None) -> TableView:
-        return self.table(table_id).play(seat, token, action, label, self.clock())
+        now = self._expire()
+        table = self._table(table_id)
+        view = table.play(seat, token, action, label, now)
+        self._touch(table, now)
+        return view
 
-    def _make_room(self) -> None:
-        if len(self.tables) < self.max_tables:
-            return
-        finished = next((table_id for table_id, table in self.tables.items() if table.finished), None)
-        if finished is None:
-            raise TableLimitError(f"this server already holds {self.max_tables} unfinished tables; finish one first")
-        del self.tables[finished]
+    def delete(self, table_id: str, token: str) -> None:
+        """Remove the table, for the holder of its creator token."""
+        self._expire()
+        table = self._table(table_id)
+        table.check_creator(token)
+        self._remove(table)
+
+    def listing(self, owner: ApiKey | None = None) -> list[TableSummary]:
+        """`owner`'s tables (every table on a server without keys), their timeouts settled; listing keeps no table alive."""
+        now = self._expire()
+        tables = [table for table in self.tables.values() if table.owner is owner]
+        for table in tables:
+            table.catch_up(now)
+        return [table.summary(now, self.table_ttl) for table in tables]
+
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise UnknownTableError(
+                f"no table {table_id!r} on this server (a table is removed when its creator deletes it "
+                f"or after {self.table_ttl:g} s without a read or a move)"
+            )
+        return table
+
+    def _touch(self, table: Table, now: float) -> None:
+        table.last_used = now
+        self.tables.move_to_end(table.table_id)
+
+    def _expire(self) -> float:
+        """Remove the tables idle for `table_ttl` seconds; the time now."""
+        now = self.clock()
+        while self.tables:
+            oldest = next(iter(self.tables.values()))
+            if now - oldest.last_used < self.table_ttl:
+                break
+            self._remove(oldest)
+        return now
+
+    def _room_for(self, owner: ApiKey | None, now: float) -> Table | None:
+        """The finished table to remove to make room for one more of `owner`'s, or None when there is room."""
+        if owner is not None and self.held[owner] >= owner.max_tables:
+            mine = [table for table in self.tables.values() if table.owner is owner]
+            return self._make_way(mine, now, f"this API key already holds {owner.max_tables} unfinished tables, its cap")
+        if len(self.tables) >= self.max_tables:
+            return self._make_way(self.tables.values(), now, f"this server already holds {self.max_tables} unfinished tables, its cap")
+        return None
+
+    def _make_way(self, tables: Iterable[Table], now: float, full: str) -> Table:
+        """The least recently used finished one of `tables`, their timeouts settled; TableLimitError saying `full` when none is."""
+        for table in tables:
+            table.catch_up(now)
+            if table.finished:
+                return table
+        raise TableLimitError(f"{full}; finish or delete one, or wait: a table is removed after {self.table_ttl:g} s without a read or a move")
+
+    def _remove(self, table: Table) -> None:
+        del self.tables[table.table_id]
+        if table.owner is not None:
+            self.held[table.owner] -= 1
+            if not self.held[table.owner]:
+                del self.held[table.owner]
