@@ -18,6 +18,7 @@ opponent can take away.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,7 @@ MAX_POSITIONS = FIELD_SIZE  # one position per field deal
 SCORE_SCALE = 60.0  # totals above this are rare; features are clipped to 1
 UNIT_SCALE = 40.0
 FACE_SCALE = 10.0
+_EVALUATION_SCALES = (SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)
 
 ACTION_NAMES = (
     ["pass"]
@@ -86,6 +88,9 @@ SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _START = {name: piece.start for name, piece in SLICES.items()}
+# a seat's count of passes, swaps or voids laid k: 1/3 added k times in float32 (the largest k
+# any list of exchanges can give, a seat view's included)
+_THIRDS = list(itertools.accumulate([np.float32(1.0 / NUM_CYCLES)] * 3 * MAX_PLAYERS, initial=np.float32(0.0)))
 
 
 CLOSENESS_SCALE = 150.0  # of `scoring.closeness`
@@ -150,27 +155,28 @@ class PiktasEncoder(Encoder[PiktasState]):
 
     def _encode_cards(self, obs: np.ndarray, state: PiktasState, seat: int) -> None:
         hand = state.hands[seat]
-        for slot, card in enumerate(hand):
-            obs[_START["hand_slots"] + slot * NUM_CARDS + card] = 1.0
-            if not rules.is_void(card):
-                obs[_START["pool"] + card] = 1.0
+        ones = [_START["hand_slots"] + slot * NUM_CARDS + card for slot, card in enumerate(hand)]
+        ones += [_START["pool"] + card for card in hand if not rules.is_void(card)]
         for position, stack in enumerate(state.field):
-            obs[_START["position_exists"] + position] = 1.0
+            ones.append(_START["position_exists"] + position)
             if stack and not rules.is_void(stack[0]):
-                obs[_START["field_positions"] + position * NUM_CARDS + stack[0]] = 1.0
-                obs[_START["pool"] + stack[0]] = 1.0
+                ones += (_START["field_positions"] + position * NUM_CARDS + stack[0], _START["pool"] + stack[0])
             if len(stack) > 1 or (stack and rules.is_void(stack[0])):
-                obs[_START["position_covered"] + position] = 1.0
-        for other, holdings in enumerate(state.taken):
-            if other != seat:
-                for card in holdings:
-                    obs[_START["held_by_opponents"] + card] = 1.0
+                ones.append(_START["position_covered"] + position)
+        held = [card for other, holdings in enumerate(state.taken) if other != seat for card in holdings]
+        ones += [_START["held_by_opponents"] + card for card in held]
+        obs[ones] = 1.0
         if state.phase == EXCHANGE and self.game.current_player(state) == seat:
             evaluation = self._encode_exchange_outcomes(obs, hand, state.field)
         else:
-            evaluation = self.game.evaluate(state, seat)
-        for k, scale in enumerate((SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)):
-            obs[_START["evaluation"] + k] = min(evaluation[k] / scale, 1.0)
+            evaluation = self._evaluation(state, seat)
+        start = _START["evaluation"]
+        obs[start : start + len(evaluation)] = [min(value / scale, 1.0) for value, scale in zip(evaluation, _EVALUATION_SCALES)]
+
+    def _evaluation(self, state: PiktasState, seat: int) -> tuple[int, ...]:
+        """The seat's evaluate tuple; once the episode is over, as its showdown recorded it."""
+        shown = state.showdowns[-1]["evaluations"] if state.phase == OVER else {}
+        return tuple(shown[str(seat)]) if str(seat) in shown else self.game.evaluate(state, seat)
 
     def _encode_exchange_outcomes(self, obs: np.ndarray, hand: list[int], positions: list[list[int]]) -> tuple[int, int, int, int]:
         """Write the per-action features of the seat's exchange turn; return its evaluate tuple,
@@ -187,9 +193,12 @@ class PiktasEncoder(Encoder[PiktasState]):
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         for other, holdings in enumerate(state.taken):
             obs[_START["taken_counts"] + rel[other]] = len(holdings) / HAND_SIZE
+        counts: dict[int, int] = {}
         for actor, position, given, _taken in state.exchanges:
-            kind = 0 if position < 0 else (2 if rules.is_void(given) else 1)
-            obs[_START["exchanges"] + 3 * rel[actor] + kind] += 1.0 / NUM_CYCLES
+            index = _START["exchanges"] + 3 * rel[actor] + (0 if position < 0 else (2 if rules.is_void(given) else 1))
+            counts[index] = counts.get(index, 0) + 1
+        for index, count in counts.items():
+            obs[index] = _THIRDS[count]
 
     def _encode_chips(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:
         config, n = self.game.config, self.game.num_players

@@ -4,7 +4,7 @@ ids of a turn, and what an id does to a hand and the field.
 Id 0 is `pass`; id 1 + 5*slot + position puts hand slot `slot` (the hand sorted by deck index,
 voids last) onto field position `position` (positions in deal order): a swap, or a void laid on
 the position's card when the slot holds a void. Which moves are legal is one rule,
-`rules.exchange_moves_ids`; compiled code reads the decoding from `ACTION_SLOT` and
+`rules.exchange_targets`; compiled code reads the decoding from `ACTION_SLOT` and
 `ACTION_POSITION`.
 """
 
@@ -46,8 +46,8 @@ _IDS = [[exchange_id(slot, position) for position in range(EXCHANGE_POSITIONS)] 
 def legal_exchange_ids(hand: list[int], positions: list[list[int]]) -> list[int]:
     """The legal ids of an exchange turn, ascending: pass, then every legal move (4.2) the
     action table can name (a sixth position is dealt only after the last exchange turn)."""
-    moves = rules.exchange_moves_ids(hand, positions)
-    return [PASS] + [_IDS[slot][position] for slot, position in moves if position < EXCHANGE_POSITIONS]
+    targets = [position for position in rules.exchange_targets(positions) if position < EXCHANGE_POSITIONS]
+    return [PASS] + [_IDS[slot][position] for slot in range(len(hand)) for position in targets]
 
 
 def play_exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[int, int]:

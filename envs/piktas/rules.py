@@ -286,15 +286,14 @@ def legal_actions(hand: list[str], field: list[list[str]]) -> list[str]:
     hand_ids = CARDS.indices_of(hand)
     stacks = [CARDS.indices_of(stack) for stack in field]
     _require_disjoint(hand_ids, *stacks)
-    moves = [move_label(hand_ids[slot], stacks[position][0]) for slot, position in exchange_moves_ids(hand_ids, stacks)]
-    return sorted(["pass", *moves])
+    targets = exchange_targets(stacks)
+    return sorted(["pass", *(move_label(card, stacks[position][0]) for card in hand_ids for position in targets)])
 
 
-def exchange_moves_ids(hand: Sequence[int], positions: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
-    """The legal swaps and voids laid (4.2) as (hand slot, field position), slot by slot: any card
-    of the hand onto any uncovered position (a void is laid on it, any other card swapped)."""
-    uncovered = [position for position, stack in enumerate(positions) if is_uncovered(stack)]
-    return [(slot, position) for slot in range(len(hand)) for position in uncovered]
+def exchange_targets(positions: Sequence[Sequence[int]]) -> list[int]:
+    """The field positions a hand card can go onto at an exchange turn (4.2): the uncovered ones.
+    Every card of the hand may go onto each, a void laid on its card, any other card swapped."""
+    return [position for position, stack in enumerate(positions) if is_uncovered(stack)]
 
 
 def move_label(card: int, target: int) -> str:
