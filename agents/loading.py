@@ -80,6 +80,7 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
     if isinstance(name_or_path, os.PathLike):
         return _load_checkpoint_path(Path(name_or_path), game, seed)
     name = name_or_path
+    _check_named(name, game)
     if name in _GENERIC:
         return _GENERIC[name](seed)
     game_name, _, agent_name = name.rpartition("/")
@@ -94,13 +95,21 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
         return _load_checkpoint(shipped, game_name, seed, f"{game_name}/{agent_name}")
     if Path(name).expanduser().exists():
         return _load_checkpoint_path(Path(name).expanduser(), game, seed)
-    raise _unknown(name, game or (game_name if game_name in _games() else None))
+    raise _unknown(f"unknown agent {name!r}", game or (game_name if game_name in _games() else None))
 
 
-def _unknown(name: str, game: str | None) -> UnknownAgentError:
-    """The error for an unmatched name, listing the agents of its game (all of them if unknown)."""
+def _check_named(name: str, game: str | None) -> None:
+    """UnknownAgentError for a name that is not a string, or empty (which would read as the current folder)."""
+    if not isinstance(name, str):
+        raise _unknown(f"an agent is named by a string or a path, not {name!r}", game)
+    if not name.strip():
+        raise _unknown(f"the agent name is empty ({name!r})", game)
+
+
+def _unknown(problem: str, game: str | None) -> UnknownAgentError:
+    """The error for a name that matches nothing, listing the agents of its game (all of them if unknown)."""
     known = ", ".join(available(game))
-    return UnknownAgentError(f"unknown agent {name!r}; available: {known} (or the path of a checkpoint folder)")
+    return UnknownAgentError(f"{problem}; available: {known} (or the path of a checkpoint folder)")
 
 
 def describe(name: str) -> dict[str, Any]:
@@ -109,6 +118,7 @@ def describe(name: str) -> dict[str, Any]:
     `kind` is "built-in" (`card` None; `game` None when it plays every game, like `random`) or
     "checkpoint" (`card` its card.json). Raises like `load`.
     """
+    _check_named(name, None)
     if name in _GENERIC:
         return {"name": name, "game": None, "kind": "built-in", "card": None}
     game_name, _, agent_name = name.rpartition("/")
@@ -118,7 +128,7 @@ def describe(name: str) -> dict[str, Any]:
 
     folder = _shipped(game_name).get(agent_name) if game_name in _games() else None
     if folder is None and not Path(name).expanduser().exists():
-        raise _unknown(name, None)
+        raise _unknown(f"unknown agent {name!r}", None)
     card = read_card(folder or Path(name).expanduser())
     return {"name": name, "game": card["game"], "kind": "checkpoint", "card": card}
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from cardarena.envs.piktas.encode import SCORE_SCALE, SLICES
-from cardarena.envs.piktas.game import FOLD, MATCH, PASS, RAISE, STAY
+from cardarena.agents.base import ObservationShape
+from cardarena.envs.piktas.encode import OBSERVATION_SIZE, SCORE_SCALE, SLICES
+from cardarena.envs.piktas.game import FOLD, MATCH, NUM_ACTIONS, PASS, RAISE, STAY
 from cardarena.envs.piktas.rules import MIN_PLAYERS
 
 # Betting thresholds on the final score: about the median pool of a 4-seat table of this agent,
@@ -15,6 +16,7 @@ RAISE_SCORE = 16
 SCORE_PER_EXTRA_SEAT = 1.5
 DEFAULT_TABLE = 4
 FIELD_WEIGHT = 0.5  # the field-heuristic's weight on the score with the whole field
+SHAPE = ObservationShape(OBSERVATION_SIZE, NUM_ACTIONS, "the piktas heuristic")
 
 
 class PiktasHeuristic:
@@ -42,6 +44,7 @@ class PiktasHeuristic:
         pass
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
+        SHAPE.check(observation)
         legal = np.flatnonzero(observation["action_mask"])
         obs = observation["observation"]
         if legal[0] >= STAY:

@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from .base import ObservationShape
+
 POLICY_FORMAT = 1
 _ACTIVATIONS = {
     "tanh": np.tanh,
@@ -67,6 +69,7 @@ class PolicyAgent:
             layers = [(np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32)) for w, b in zip(head["weights"], head["biases"])]
             self._head = (np.where(columns < 0, self.observation_size, columns), layers)
         self.rng = np.random.default_rng(seed)
+        self._shape = ObservationShape(self.observation_size, self.num_actions, f"policy {name!r}")
 
     @property
     def observation_size(self) -> int:
@@ -89,6 +92,7 @@ class PolicyAgent:
         return logits
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
+        self._shape.check(observation)
         logits = self.logits(observation["observation"])
         legal = observation["action_mask"].astype(bool)
         if not legal.any():

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cardarena.envs.yokir.encode import SLICES
-from cardarena.envs.yokir.game import BID1, BID2, DISCARD, FIRST_SUIT_ACTION, PASS
+from cardarena.agents.base import ObservationShape
+from cardarena.envs.yokir.encode import OBSERVATION_SIZE, SLICES
+from cardarena.envs.yokir.game import BID1, BID2, DISCARD, FIRST_SUIT_ACTION, NUM_ACTIONS, PASS
 from cardarena.envs.yokir.rules import (
     DECK,
     EFFECTIVE_SUIT,
@@ -31,6 +32,7 @@ SIDE_MASTER_TRICKS = 0.6
 GUARDED_SCRIBE_TRICKS = 0.2  # a side Scribe with another card of its suit
 VOID_TRICKS = 0.25  # a side suit void while holding at least two trumps
 FIRST_LEAD_TRICKS = 0.1
+SHAPE = ObservationShape(OBSERVATION_SIZE, NUM_ACTIONS, "the yokir heuristic")
 
 
 @dataclass(slots=True)
@@ -185,6 +187,7 @@ class YokirHeuristic:
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         """A legal action id for the seat that sees `observation`."""
+        SHAPE.check(observation)
         mask = observation["action_mask"]
         view = read_view(observation["observation"])
         if view.phase == BID1:

@@ -10,7 +10,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .config import GameConfig
-from .errors import ConfigError, IllegalActionError, SeatViewError
+from .errors import ConfigError, EpisodeOverError, IllegalActionError, NoEpisodeError, SeatViewError, UnknownPlayerError
 from .game import Encoder, Game
 
 
@@ -96,7 +96,7 @@ class CardGameEnv(AECEnv):
         return self.possible_agents[seat]
 
     def step(self, action: Any) -> None:
-        self._require_reset()
+        self._require_episode()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -116,9 +116,14 @@ class CardGameEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last`, refused (EpisodeOverError) once every agent has taken its final dead step."""
+        self._require_episode()
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._require_reset()
-        seat = self._seat[agent]
+        seat = self._seat_of(agent)
         mask = self._no_actions.copy()
         if seat == self._to_act:
             for move in self._legal_actions:
@@ -128,7 +133,7 @@ class CardGameEnv(AECEnv):
     def observe_json(self, agent: str) -> dict[str, Any]:
         """The seat's view as JSON in canonical card codes, with its legal actions labelled."""
         self._require_reset()
-        seat = self._seat[agent]
+        seat = self._seat_of(agent)
         view = self.encoder.seat_view(self.state, seat)
         view["legal_actions"] = self._labelled(self.state, self._legal_actions if seat == self._to_act else [])
         return view
@@ -203,7 +208,23 @@ class CardGameEnv(AECEnv):
 
     def _require_reset(self) -> None:
         if self.state is None:
-            raise RuntimeError("call reset() before step(), observe() or last()")
+            raise NoEpisodeError(f"{self.game.env_id} has no episode yet: call reset() before step(), observe() or last()")
+
+    def _require_episode(self) -> None:
+        """An episode is running: dealt, and not ended with every agent's final dead step taken."""
+        self._require_reset()
+        if not self.agents:
+            raise EpisodeOverError(
+                f"the {self.game.env_id} episode is over (every agent has left): call reset() to deal a new one"
+            )
+
+    def _seat_of(self, agent: str) -> int:
+        try:
+            return self._seat[agent]
+        except (KeyError, TypeError):
+            raise UnknownPlayerError(
+                f"no agent {agent!r} at this {self.game.env_id} table; its agents are {', '.join(self.possible_agents)}"
+            ) from None
 
 
 def _check_fields(rebuilt: dict[str, Any], view: dict[str, Any]) -> None:

@@ -5,15 +5,19 @@ class CardArenaError(Exception):
     """Base class of every error cardarena raises on purpose."""
 
 
+class _PlainKeyError(KeyError):
+    """A KeyError that prints its message as written (a plain KeyError prints its repr, in quotes)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class ConfigError(CardArenaError, ValueError):
     """A game or training configuration has an unknown key or a bad value."""
 
 
-class UnknownGameError(CardArenaError, KeyError):
+class UnknownGameError(CardArenaError, _PlainKeyError):
     """A game name or version that is not registered."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
 
 
 class IllegalActionError(CardArenaError, ValueError):
@@ -24,12 +28,29 @@ class CheckpointError(CardArenaError, ValueError):
     """A checkpoint that is missing, corrupt or made for another game or version."""
 
 
-class UnknownAgentError(CardArenaError, KeyError):
+class UnknownAgentError(CardArenaError, _PlainKeyError):
     """An agent name that no loader knows."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
 
 
 class SeatViewError(CardArenaError, ValueError):
     """A JSON seat view that does not fit its game: a bad shape, card code or history, or a card twice."""
+
+
+class UnknownPlayerError(CardArenaError, _PlainKeyError):
+    """An agent id (`player_<seat>`) that has no seat at this table."""
+
+
+class NoEpisodeError(CardArenaError, RuntimeError):
+    """An environment asked to step or observe before `reset()` dealt an episode."""
+
+
+class EpisodeOverError(CardArenaError, RuntimeError):
+    """An environment stepped, or asked for `last()`, after its episode ended and every agent left."""
+
+
+class StateError(CardArenaError, ValueError):
+    """A game state JSON that does not fit its game: another game's, not an object, or missing or unknown fields."""
+
+
+class ObservationError(CardArenaError, ValueError):
+    """An observation an agent cannot read: missing keys, or the shapes of another game or version."""

@@ -101,6 +101,11 @@ def registered() -> list[GameEntry]:
 
 def lookup(name: str) -> GameEntry:
     """The entry for `name_vN`, or the newest version of `name`; UnknownGameError lists what exists."""
+    if not isinstance(name, str):
+        raise UnknownGameError(
+            f"a game is named by a string (its name or env id), not {name!r} ({type(name).__name__}); "
+            f"registered games: {', '.join(GAMES)}"
+        )
     if name in _ENTRIES:
         return _ENTRIES[name]
     versions = [entry for entry in registered() if entry.name == name]

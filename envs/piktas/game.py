@@ -15,6 +15,7 @@ from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
+from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .exchange import NUM_EXCHANGE_ACTIONS, PASS, exchange_label, legal_exchange_ids, play_exchange, slot_and_position
@@ -181,10 +182,7 @@ class PiktasGame(Game[PiktasState]):
         return {"game": self.env_id, **dataclasses.asdict(state)}
 
     def state_from_json(self, data: dict[str, Any]) -> PiktasState:
-        if data.get("game", self.env_id) != self.env_id:
-            raise ValueError(f"state is for {data.get('game')!r}, not {self.env_id}")
-        fields = {key: value for key, value in data.items() if key != "game"}
-        return PiktasState(**_deep_copy(fields))
+        return read_state(PiktasState, data, self.env_id)
 
     # ------------------------------------------------------------ rounds (3.4, 4.1, 4.4)
 
@@ -328,11 +326,3 @@ def _score_diff(scores: list[int]) -> list[float]:
     """s_i minus the mean of the other seats' scores (section 7); sums to 0."""
     n, total = len(scores), sum(scores)
     return [s - (total - s) / (n - 1) for s in scores]
-
-
-def _deep_copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_deep_copy(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _deep_copy(item) for key, item in value.items()}
-    return value

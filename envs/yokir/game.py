@@ -17,6 +17,7 @@ from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
+from cardarena.envs.core.state_json import read_state
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import rules
@@ -210,10 +211,7 @@ class YokirGame(Game[YokirState]):
         return {"game": self.env_id, **dataclasses.asdict(state)}
 
     def state_from_json(self, data: dict[str, Any]) -> YokirState:
-        fields = {key: value for key, value in data.items() if key != "game"}
-        if data.get("game", self.env_id) != self.env_id:
-            raise ValueError(f"state is for {data.get('game')!r}, not {self.env_id}")
-        return YokirState(**fields)
+        return read_state(YokirState, data, self.env_id)
 
     def state_from_view(self, view: dict[str, Any]) -> YokirState:
         """Replay the view's public history on a deal that gives the seat its own cards (see `Game.state_from_view`).

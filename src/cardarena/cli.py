@@ -39,9 +39,49 @@ def _parse_settings(settings: list[str] | None) -> dict[str, Any]:
     return config
 
 
-def _fail(err: Exception) -> None:
+def _fail(err: Exception | str) -> None:
     console.print(f"[bold red]error:[/] {err}", soft_wrap=True, highlight=False)
     raise typer.Exit(code=2)
+
+
+def _check_writable(path: str, option: str, *, folder: bool = False) -> None:
+    """Refuse, before a long command starts, an output it could not write at its end.
+
+    A file needs an existing folder it can write in; a folder is created with its parents, so
+    its nearest existing ancestor must be a folder it can write in.
+    """
+    import tempfile
+    from pathlib import Path
+
+    target = Path(path)
+    if target.exists() and target.is_dir() != folder:
+        raise typer.BadParameter(f"{path} exists and is not a {'folder' if folder else 'file'}", param_hint=option)
+    where = target if folder else target.parent
+    while folder and not where.exists():
+        where = where.parent
+    if not where.is_dir():
+        kind = "is not a folder" if where.exists() else "does not exist"
+        raise typer.BadParameter(f"cannot write {path}: {where} {kind}", param_hint=option)
+    try:
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write {path}: the folder {where} is not writable ({err.strerror})", param_hint=option) from None
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write a file through a temporary file beside it, renamed over it: never a half-written file."""
+    import os
+    from pathlib import Path
+
+    target = Path(path)
+    temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 @app.command()
@@ -87,6 +127,8 @@ def evaluate_command(
     from cardarena.agents import load
     from cardarena.envs import lookup
 
+    if json_out:
+        _check_writable(json_out, "--json")
     try:
         config = _parse_settings(settings)
         entry = lookup(game)
@@ -175,8 +217,10 @@ def _write_json(results, path: str) -> None:
     import json
 
     payload = {"results": [result.to_dict() for result in results]} if isinstance(results, list) else results.to_dict()
-    with open(path, "w") as handle:
-        json.dump(payload, handle, indent=2, allow_nan=False)
+    try:
+        _write_atomically(path, json.dumps(payload, indent=2, allow_nan=False))
+    except OSError as err:
+        _fail(f"the results above could not be written to {path}: {err}")
     console.print(f"results written to {path}")
 
 
@@ -270,6 +314,9 @@ def train(
     from cardarena.training.config import load_train_config, parse_overrides
     from cardarena.training.train import Trainer
 
+    for output, option in ((resume, "--resume"), (run_dir, "--run-dir")):
+        if output:
+            _check_writable(output, option, folder=True)
     try:
         if resume:
             trainer = Trainer.resume(Path(resume), parse_overrides(settings or []))
@@ -390,6 +437,7 @@ def publish(
 
     try:
         game = read_card(checkpoint)["game"]
+        _check_writable(str(Path(root) / game / name), "--root", folder=True)
         names = baselines.split(",") if baselines else default_eval_opponents(game)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=console, transient=True) as progress:
