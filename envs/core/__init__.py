@@ -1,21 +1,33 @@
-"""Machinery shared by every game: registry, configs, the AEC base, cards and errors."""
+"""Machinery shared by every game: registry, configs, the AEC base, the table driver, betting, picks, cards and errors."""
 
 from .errors import (
     CardArenaError,
     CheckpointError,
     ConfigError,
+    EpisodeOverError,
     IllegalActionError,
+    NoEpisodeError,
+    NotFoundError,
+    ObservationError,
     SeatViewError,
+    StateError,
     UnknownAgentError,
     UnknownGameError,
+    UnknownPlayerError,
 )
 
 __all__ = [
     "CardArenaError",
     "CheckpointError",
     "ConfigError",
+    "EpisodeOverError",
     "IllegalActionError",
+    "NoEpisodeError",
+    "NotFoundError",
+    "ObservationError",
     "SeatViewError",
+    "StateError",
     "UnknownAgentError",
     "UnknownGameError",
+    "UnknownPlayerError",
 ]

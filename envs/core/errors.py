@@ -5,8 +5,8 @@ class CardArenaError(Exception):
     """Base class of every error cardarena raises on purpose."""
 
 
-class _PlainKeyError(KeyError):
-    """A KeyError that prints its message as written (a plain KeyError prints its repr, in quotes)."""
+class NotFoundError(CardArenaError, KeyError):
+    """A name looked up and not found; prints its message as written (a plain KeyError prints its repr)."""
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
@@ -16,7 +16,7 @@ class ConfigError(CardArenaError, ValueError):
     """A game or training configuration has an unknown key or a bad value."""
 
 
-class UnknownGameError(CardArenaError, _PlainKeyError):
+class UnknownGameError(NotFoundError):
     """A game name or version that is not registered."""
 
 
@@ -28,7 +28,7 @@ class CheckpointError(CardArenaError, ValueError):
     """A checkpoint that is missing, corrupt or made for another game or version."""
 
 
-class UnknownAgentError(CardArenaError, _PlainKeyError):
+class UnknownAgentError(NotFoundError):
     """An agent name that no loader knows."""
 
 
@@ -36,7 +36,7 @@ class SeatViewError(CardArenaError, ValueError):
     """A JSON seat view that does not fit its game: a bad shape, card code or history, or a card twice."""
 
 
-class UnknownPlayerError(CardArenaError, _PlainKeyError):
+class UnknownPlayerError(NotFoundError):
     """An agent id (`player_<seat>`) that has no seat at this table."""
 
 

@@ -24,6 +24,7 @@ from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Encoder, Game
 from cardarena.envs.core.hidden import Place, deal_unseen
+from cardarena.envs.core.state_json import read_state
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 ENV_ID = "highcard_v1"
@@ -153,7 +154,7 @@ class HighcardGame(Game[HighcardState]):
         return {"game": self.env_id, **dataclasses.asdict(state)}
 
     def state_from_json(self, data: dict[str, Any]) -> HighcardState:
-        return HighcardState(**{key: value for key, value in data.items() if key != "game"})
+        return read_state(HighcardState, data, self.env_id)
 
     def state_from_view(self, view: dict[str, Any]) -> HighcardState:
         """Other hands and the stock get the cards the seat has not seen, in deck order."""

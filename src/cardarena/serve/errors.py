@@ -6,17 +6,15 @@ from cardarena.envs.core.errors import (
     CardArenaError,
     ConfigError,
     IllegalActionError,
+    NotFoundError,
     SeatViewError,
     UnknownAgentError,
     UnknownGameError,
 )
 
 
-class UnknownTableError(CardArenaError, KeyError):
+class UnknownTableError(NotFoundError):
     """A table id this server does not hold."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
 
 
 class TableTokenError(CardArenaError, PermissionError):

@@ -100,14 +100,6 @@ def test_step_after_the_episode_accepts_only_none():
     env.step(None)
 
 
-@pytest.mark.parametrize("call", ["step", "observe", "observe_json"])
-def test_calls_before_reset_raise_a_clear_error(call):
-    env = make()
-    argument = PASS if call == "step" else "player_0"
-    with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
-        getattr(env, call)(argument)
-
-
 # ---------------------------------------------------------------- config (3.1, 8)
 
 

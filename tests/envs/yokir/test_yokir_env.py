@@ -516,14 +516,6 @@ def test_wrong_card_in_trick_play_is_illegal():
     assert "JoAt" in _error_for(env, ids("JoAt")[0])
 
 
-@pytest.mark.parametrize("call", ["step", "observe", "observe_json"])
-def test_calls_before_reset_raise_a_clear_error(call):
-    env = make()
-    argument = 24 if call == "step" else "player_0"
-    with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
-        getattr(env, call)(argument)
-
-
 def test_step_after_episode_end_accepts_only_none():
     env = make(dealer=0)
     env.reset(seed=0)
