@@ -91,11 +91,13 @@ def main(
     hands: int = typer.Option(10_000, min=1, help="Hands per game and mode."),
     game: list[str] = typer.Option(None, help="Registered env ids to soak (default: every one)."),
     seed: int = typer.Option(0, help="Seed of the first episode; episode k of a row uses seed + k."),
-    markdown: bool = typer.Option(False, help="Print the table as Markdown."),
+    markdown: bool = typer.Option(False, help="Print the table as Markdown, each row as soon as it is done."),
 ) -> None:
     console = Console()
     rows = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    if markdown:
+        _print_markdown(HEADERS, ["---"] * len(HEADERS))
     with Progress(*columns, console=console) as progress:
         for env_id in game or GAMES:
             for mode, sizes in modes(env_id):
@@ -103,16 +105,9 @@ def main(
                 task = progress.add_task(f"{env_id} {mode or ''}", total=hands)
                 soak(row, sizes, hands, seed, lambda done, task=task: progress.advance(task, done))
                 rows.append(row)
-    _print(console, rows, markdown)
-
-
-def _print(console: Console, rows: list[Row], markdown: bool) -> None:
-    if markdown:
-        print("| " + " | ".join(HEADERS) + " |")
-        print("|" + "---|" * len(HEADERS))
-        for row in rows:
-            print("| " + " | ".join(row.cells) + " |")
-    else:
+                if markdown:
+                    _print_markdown(row.cells)
+    if not markdown:
         table = Table(*HEADERS, title="Soak: random play, invariants checked at every decision")
         for row in rows:
             table.add_row(*row.cells)
@@ -120,6 +115,11 @@ def _print(console: Console, rows: list[Row], markdown: bool) -> None:
     for row in rows:
         if row.first_traceback:
             console.print(row.first_traceback)
+
+
+def _print_markdown(*lines: list[str]) -> None:
+    for cells in lines:
+        print("| " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":
