@@ -44,7 +44,7 @@ MAX_POOL = 56  # items per pool: a mask and a kind share one int64 key
 WILD_FACE_VALUE = 10
 
 TRUE_SEQUENCE, VALUE_SEQUENCE, MIXED_SEQUENCE, QUINTET, QUARTET, TRIO, DUO = (np.int64(kind) for kind in range(7))
-NO_FLOOR = -1  # a search floor below every total
+NO_TOTAL = -1  # below every total: a hand's best before the search finds one
 TRUMP_DUO_POINTS = np.int64(4)
 NO_FACE_VALUE = np.int64(0)  # the best card of a unit without pips
 NUM_SEARCHED_KINDS = 7
@@ -74,11 +74,11 @@ ITEM_TYPE, PIP_SUIT, PIP_VALUE, TRUMP_SUITS, TRUMP_PAIR = _card_tables()
 
 @njit(cache=True)
 def _popcount(mask):
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
+    """Set bits of an item mask (non-negative), counted in parallel within the word."""
+    mask = mask - ((mask >> 1) & 0x5555555555555555)
+    mask = (mask & 0x3333333333333333) + ((mask >> 2) & 0x3333333333333333)
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((mask * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit(cache=True)
@@ -503,11 +503,13 @@ def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_un
     within = (1 << cards.shape[0]) - 1
     if highest_unit_only:
         return _best_single_unit(cands, within, pips, carriers, faces)
-    bonus = FULL_HAND_BONUS if full_hand_allowed else 0
-    rows = np.arange(cands.shape[0])
+    hands = np.full(1, hand_mask, np.int64)
+    bonuses = np.full(1, FULL_HAND_BONUS if full_hand_allowed else 0, np.int64)
+    best = np.empty((1, 3), np.int64)
     work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
     exclusive = _exclusive(cards, trump_multi_unit)
-    return _search(cands, rows, within, pips, carriers, faces, exclusive, hand_mask, bonus, np.int64(NO_FLOOR), work)
+    _search(cands, np.arange(cands.shape[0]), within, pips, carriers, faces, exclusive, hands, bonuses, np.int64(NO_TOTAL), best, work)
+    return best[0, 0], best[0, 1], best[0, 2]
 
 
 @njit(cache=True)
@@ -539,64 +541,77 @@ def _best_single_unit(cands, within, pips, carriers, faces):
     return points, points, card
 
 
-# rows of the search's work array: one column per kind (prefix sums) or per depth
-_KIND_START, _KIND_BEST, _REMAINING, _USED, _COVER, _POINTS, _UNIT, _CARD, _NEXT_ROW = range(9)
-_WORK_ROWS = 9
+# rows of the search's work array: columns per kind (prefix sums, best points) or per depth
+_KIND_START, _KIND_BEST, _LEVEL_KIND, _REMAINING, _USED, _COVER, _POINTS, _UNIT, _CARD, _NEXT_ROW = range(10)
+_WORK_ROWS = 10
 
 
 @njit(cache=True)
-def _search(cands, rows, within, pips, carriers, faces, exclusive, hand_mask, bonus, floor, work):
-    """Depth-first search over one optional candidate per kind, closed by a Suit Run.
+def _search(cands, rows, within, pips, carriers, faces, exclusive, hands, bonuses, floor, best, work):
+    """Depth-first search over one optional candidate per kind, closed by a Suit Run, for one pool
+    and several hands at once: best[h] becomes the best (total, best_unit, best_card) when the
+    items hands[h] are the seat's hand, with a Full Hand bonus of bonuses[h] (0: none).
 
     Only the candidates listed in `rows` (indices into `cands`, grouped by kind in kind order as
-    `_candidates` makes them) and the Suit Run cards `within` take part. Branches that cannot
-    reach the total `floor` are cut, so a result below it means no arrangement reaches it.
+    `_candidates` makes them) and the Suit Run cards `within` take part; the search descends
+    through the kinds that have one. A branch is cut when it cannot reach the lowest best total
+    yet. Totals start at `floor`, which must not exceed any hand's total: a hand whose best stays
+    there has exactly that total (its best_unit and best_card are then not known).
     """
-    levels = NUM_SEARCHED_KINDS + 1
-    for kind in range(levels):
+    for kind in range(NUM_SEARCHED_KINDS + 1):
         work[_KIND_START, kind] = 0
         work[_KIND_BEST, kind] = 0
     for r in range(rows.shape[0]):
         kind = cands[rows[r], 0]
         work[_KIND_START, kind + 1] += 1
         work[_KIND_BEST, kind] = max(work[_KIND_BEST, kind], cands[rows[r], 2])
+    levels = 0
     for kind in range(NUM_SEARCHED_KINDS):
+        if work[_KIND_START, kind + 1]:
+            work[_LEVEL_KIND, levels] = kind
+            levels += 1
         work[_KIND_START, kind + 1] += work[_KIND_START, kind]
     suit_run_bound = 0
     for suit in range(NUM_SUITS):
         run_pips, run_trumps = _popcount(pips[suit] & within), _popcount(carriers[suit] & within)
         if run_pips + run_trumps >= MIN_UNIT_CARDS:
             suit_run_bound = max(suit_run_bound, run_pips + 2 * run_trumps)
-    work[_REMAINING, NUM_SEARCHED_KINDS] = suit_run_bound + bonus
-    for kind in range(NUM_SEARCHED_KINDS - 1, -1, -1):
-        work[_REMAINING, kind] = work[_REMAINING, kind + 1] + work[_KIND_BEST, kind]
+    top_bonus = 0
+    for h in range(hands.shape[0]):
+        top_bonus = max(top_bonus, bonuses[h])
+        best[h, 0], best[h, 1], best[h, 2] = floor, 0, 0
+    work[_REMAINING, levels] = suit_run_bound + top_bonus
+    for level in range(levels - 1, -1, -1):
+        work[_REMAINING, level] = work[_REMAINING, level + 1] + work[_KIND_BEST, work[_LEVEL_KIND, level]]
 
+    lowest = floor  # the lowest best total of the hands
     work[_USED, 0] = 0  # exclusive items taken
     work[_COVER, 0] = 0  # every item in a unit
     work[_POINTS, 0] = 0
     work[_UNIT, 0] = 0
     work[_CARD, 0] = 0
     work[_NEXT_ROW, 0] = -1  # -1: the "no unit of this kind" branch is next
-    best_total, best_unit, best_card = floor, 0, 0
     depth = 0
     while depth >= 0:
-        if depth == NUM_SEARCHED_KINDS:
-            total, top_unit, top_card = _close_with_suit_run(
+        if depth == levels:
+            _close_with_suit_run(
                 work[_USED, depth], work[_COVER, depth], work[_POINTS, depth], work[_UNIT, depth], work[_CARD, depth],
-                within, pips, carriers, faces, hand_mask, bonus,
+                within, pips, carriers, faces, hands, bonuses, lowest - top_bonus, best,
             )
-            if _better(total, top_unit, top_card, best_total, best_unit, best_card):
-                best_total, best_unit, best_card = total, top_unit, top_card
+            lowest = best[0, 0]
+            for h in range(1, hands.shape[0]):
+                lowest = min(lowest, best[h, 0])
             depth -= 1
             continue
+        kind = work[_LEVEL_KIND, depth]
         row = work[_NEXT_ROW, depth]
         used = work[_USED, depth]
         if row == -1:
-            work[_NEXT_ROW, depth] = work[_KIND_START, depth]
+            work[_NEXT_ROW, depth] = work[_KIND_START, kind]
             chosen = -1
         else:
             chosen = -1
-            while row < work[_KIND_START, depth + 1]:
+            while row < work[_KIND_START, kind + 1]:
                 candidate = rows[row]
                 row += 1
                 if cands[candidate, 1] & exclusive & used == 0:
@@ -619,17 +634,17 @@ def _search(cands, rows, within, pips, carriers, faces, exclusive, hand_mask, bo
             work[_POINTS, child] += cands[chosen, 2]
             work[_UNIT, child] = max(work[_UNIT, child], cands[chosen, 2])
             work[_CARD, child] = max(work[_CARD, child], cands[chosen, 3])
-        if work[_POINTS, child] + work[_REMAINING, child] < best_total:
+        if work[_POINTS, child] + work[_REMAINING, child] < lowest:
             continue
         work[_NEXT_ROW, child] = -1
         depth = child
-    return best_total, best_unit, best_card
 
 
-@njit(cache=True)
-def _close_with_suit_run(used, cover, points, unit, card, within, pips, carriers, faces, hand_mask, bonus):
-    """Best of: no Suit Run, or the Suit Run of each suit on the cards the other units left."""
-    best_total, best_unit, best_card = -1, 0, 0
+@njit(cache=True, inline="always")  # once per leaf of every search: a call costs more than its work
+def _close_with_suit_run(used, cover, points, unit, card, within, pips, carriers, faces, hands, bonuses, below, best):
+    """Every end of a branch: no Suit Run, or the Suit Run of one suit on the cards the other units
+    left; each hand keeps the best, with its bonus when every card of the hand is in a unit. Ends
+    with a total (before any bonus) under `below` improve no hand."""
     for suit in range(-1, NUM_SUITS):
         total, top_unit, top_card, covered = points, unit, card, cover
         if suit >= 0:
@@ -642,11 +657,12 @@ def _close_with_suit_run(used, cover, points, unit, card, within, pips, carriers
             top_unit = max(top_unit, length)
             top_card = max(top_card, _highest_face(run_pips, faces))
             covered |= run_pips | run_trumps
-        if bonus and covered & hand_mask == hand_mask:
-            total += bonus
-        if _better(total, top_unit, top_card, best_total, best_unit, best_card):
-            best_total, best_unit, best_card = total, top_unit, top_card
-    return best_total, best_unit, best_card
+        if total < below:
+            continue
+        for h in range(hands.shape[0]):
+            with_bonus = total + bonuses[h] if covered & hands[h] == hands[h] else total
+            if _better(with_bonus, top_unit, top_card, best[h, 0], best[h, 1], best[h, 2]):
+                best[h, 0], best[h, 1], best[h, 2] = with_bonus, top_unit, top_card
 
 
 # ---------------------------------------------------------------- every exchange of a turn at once
@@ -663,8 +679,48 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     The *secured* pool is the hand with the covered positions' cards, what no opponent can take
     away; the whole-field pool adds every field card. Both are parts of the seat's pool as it
     stands (an exchange only moves cards between its hand and the field), so its candidate units
-    are enumerated once, with every cap set, and each pool's search takes the candidates inside it.
+    are enumerated once, with every cap set, and each part's search takes the candidates inside it;
+    the whole-field pool is one search for every hand the exchanges leave.
     """
+    cards, hands, bonuses, kept, wild_items = _exchange_pools(hand, field_cards, field_positions, legal, action_slot, action_position, highest_unit_only, wild_voids)
+    everything = (1 << cards.shape[0]) - 1
+    cands = _candidates(cards, np.bool_(False))
+    pips, carriers = _suit_masks(cards)
+    faces = _face_values(cards)
+    exclusive = _exclusive(cards, trump_multi_unit)
+    rows = np.empty(cands.shape[0], np.int64)
+    work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
+    scratch = np.empty((_SCRATCH_ROWS, NUM_VALUES + 1), np.int64)
+    every_row = np.arange(cands.shape[0])
+    best = np.empty((hands.shape[0], 3), np.int64)
+    if highest_unit_only:
+        best[:, 0], best[:, 1], best[:, 2] = _best_single_unit(cands, everything, pips, carriers, faces)
+    else:
+        _search(cands, every_row, everything, pips, carriers, faces, exclusive, hands[:1], bonuses[:1], np.int64(NO_TOTAL), best, work)
+        # no hand scores the whole pool below its best arrangement without a bonus
+        floor = best[0, 0] - bonuses[0]
+        _search(cands, every_row, everything, pips, carriers, faces, exclusive, hands[1:], bonuses[1:], floor, best[1:], work)
+    standing = (best[0, 0], best[0, 1], best[0, 2])
+    full = best[1:, 0]
+    secured = np.empty(legal.shape[0], np.int64)
+    near = np.empty(legal.shape[0], np.int64)
+    secured_best = np.empty((1, 3), np.int64)
+    for k in range(legal.shape[0]):
+        if highest_unit_only:
+            secured[k] = _best_single_unit(cands, kept[k], pips, carriers, faces)[0]
+        else:
+            within = _rows_within(cands, kept[k], rows)
+            _search(cands, within, kept[k], pips, carriers, faces, exclusive, hands[k + 1 : k + 2], bonuses[k + 1 : k + 2], np.int64(NO_TOTAL), secured_best, work)
+            secured[k] = secured_best[0, 0]
+        near[k] = _closeness(cards, kept[k] & ~wild_items, scratch)
+    return standing, secured, full, near
+
+
+@njit(cache=True)
+def _exchange_pools(hand, field_cards, field_positions, legal, action_slot, action_position, highest_unit_only, wild_voids):
+    """The seat's pool as items, and per hand, the current one first and then the one each legal
+    id leaves: its items, its Full Hand bonus, and (for the ids) the items of its secured pool;
+    also the items that are wild voids (see `exchange_outcomes`)."""
     num_positions = 0
     for i in range(field_positions.shape[0]):
         num_positions = max(num_positions, field_positions[i] + 1)
@@ -704,54 +760,30 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     for position in range(num_positions):
         if covered[position]:
             covered_items |= position_items[position]
-    cards = cards[:n]
-    everything = (1 << n) - 1
 
-    cands = _candidates(cards, np.bool_(False))
-    pips, carriers = _suit_masks(cards)
-    faces = _face_values(cards)
-    exclusive = _exclusive(cards, trump_multi_unit)
-    rows = np.empty(cands.shape[0], np.int64)
-    every_row = np.arange(cands.shape[0])
-    work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
-    scratch = np.empty((_SCRATCH_ROWS, NUM_VALUES + 1), np.int64)
-    bonus = FULL_HAND_BONUS if hand_mask != 0 and blocking_voids == 0 and not highest_unit_only else 0
-    if highest_unit_only:
-        standing = _best_single_unit(cands, everything, pips, carriers, faces)
-    else:
-        standing = _search(cands, every_row, everything, pips, carriers, faces, exclusive, hand_mask, bonus, np.int64(NO_FLOOR), work)
-    floor = standing[0] - bonus  # no whole-field total is below the best arrangement without the bonus
-
-    secured = np.empty(legal.shape[0], np.int64)
-    full = np.empty(legal.shape[0], np.int64)
-    near = np.empty(legal.shape[0], np.int64)
+    hands = np.empty(legal.shape[0] + 1, np.int64)
+    bonuses = np.empty(legal.shape[0] + 1, np.int64)
+    kept = np.empty(legal.shape[0], np.int64)
+    hands[0] = hand_mask
+    bonuses[0] = FULL_HAND_BONUS if hand_mask != 0 and blocking_voids == 0 and not highest_unit_only else 0
     for k in range(legal.shape[0]):
         slot, position = action_slot[legal[k]], action_position[legal[k]]
-        held, kept, blocking = hand_mask, covered_items, blocking_voids
+        held, secured, blocking = hand_mask, covered_items, blocking_voids
         if slot >= 0:
             item = hand_item[slot]
             if ITEM_TYPE[hand[slot]] == WILD:
-                kept |= position_items[position]
+                secured |= position_items[position]
                 if item >= 0:
                     held &= ~(1 << item)
-                    kept |= 1 << item
+                    secured |= 1 << item
                 else:
                     blocking -= 1
             else:
                 held = (held & ~(1 << item)) | (1 << bottom_item[position])
-        kept |= held
-        after = FULL_HAND_BONUS if held != 0 and blocking == 0 and not highest_unit_only else 0
-        if highest_unit_only:
-            secured[k] = _best_single_unit(cands, kept, pips, carriers, faces)[0]
-            full[k] = standing[0]
-        else:
-            secured[k] = _search(cands, _rows_within(cands, kept, rows), kept, pips, carriers, faces, exclusive, held, after, np.int64(NO_FLOOR), work)[0]
-            if after or bonus:
-                full[k] = _search(cands, every_row, everything, pips, carriers, faces, exclusive, held, after, floor, work)[0]
-            else:
-                full[k] = standing[0]
-        near[k] = _closeness(cards, kept & ~wild_items, scratch)
-    return standing, secured, full, near
+        hands[k + 1] = held
+        bonuses[k + 1] = FULL_HAND_BONUS if held != 0 and blocking == 0 and not highest_unit_only else 0
+        kept[k] = secured | held
+    return cards[:n], hands, bonuses, kept, wild_items
 
 
 @njit(cache=True)
