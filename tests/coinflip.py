@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from cardarena.envs.core.cards import Deck
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.game import Encoder, Game
@@ -30,6 +31,7 @@ class CoinflipGame(Game[dict]):
 
     name = "coinflip"
     version = 1
+    deck = Deck([])  # a coin, no cards
     config_cls = CoinflipConfig
     num_actions = len(SIDES)
     min_players = max_players = 2
@@ -64,6 +66,9 @@ class CoinflipGame(Game[dict]):
 
     def action_label(self, state: dict, action: int) -> str:
         return SIDES[action]
+
+    def action_details(self, state: dict, action: int) -> dict[str, Any]:
+        return {"kind": "call", "cards": [], "side": SIDES[action]}
 
     def clone(self, state: dict) -> dict:
         return {"coin": state["coin"], "calls": list(state["calls"])}

@@ -12,6 +12,7 @@ from pettingzoo import AECEnv
 from .config import GameConfig
 from .errors import ConfigError, EpisodeOverError, IllegalActionError, NoEpisodeError, SeatViewError, UnknownPlayerError
 from .game import Encoder, Game
+from .views import table_settings
 
 
 class CardGameEnv(AECEnv):
@@ -34,6 +35,7 @@ class CardGameEnv(AECEnv):
             raise ConfigError(f"render_mode={render_mode!r}: allowed values are None, 'human', 'ansi'")
         self.render_mode = render_mode
         self.config: GameConfig = self.game_cls.config_cls.build(**config)
+        self._settings = table_settings(self.config)
         self.game: Game = self.game_cls(self.config)
         self.encoder: Encoder = self.encoder_cls(self.game)
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
@@ -78,8 +80,9 @@ class CardGameEnv(AECEnv):
     def load_view(self, view: Any) -> str:
         """Continue from a state rebuilt from one seat's JSON view (`Game.state_from_view`); returns that seat's agent.
 
-        The rebuilt state must give the view back field by field (and its `legal_actions`, when
-        the view lists them): any field that disagrees with the rest is a SeatViewError naming it.
+        The view's `settings` must be this table's, and the rebuilt state must give the view back
+        field by field (and its `legal_actions`, when the view lists them): any field that
+        disagrees with the rest is a SeatViewError naming it.
         """
         if not isinstance(view, dict):
             raise SeatViewError(f"a seat view is a JSON object, not {type(view).__name__}")
@@ -87,10 +90,10 @@ class CardGameEnv(AECEnv):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
             raise SeatViewError(f"seat view field 'seat' must be a seat number 0..{self.game.num_players - 1}, got {seat!r}")
         state = self.game.state_from_view(view)
-        rebuilt = self.encoder.seat_view(state, seat)
-        if "legal_actions" in view:
-            legal = self.game.legal_actions(state) if self.game.current_player(state) == seat else []
-            rebuilt["legal_actions"] = self._labelled(state, legal)
+        legal = self.game.legal_actions(state) if self.game.current_player(state) == seat else []
+        rebuilt = self._seat_view(state, seat, legal)
+        if "legal_actions" not in view:
+            del rebuilt["legal_actions"]
         _check_fields(rebuilt, view)
         self.load_state(state)
         return self.possible_agents[seat]
@@ -131,15 +134,24 @@ class CardGameEnv(AECEnv):
         return {"observation": self.encoder.observation(self.state, seat), "action_mask": mask}
 
     def observe_json(self, agent: str) -> dict[str, Any]:
-        """The seat's view as JSON in canonical card codes, with its legal actions labelled."""
+        """The seat's view as JSON in canonical card codes: the table's `settings`, the game's
+        fields, and its legal actions with their labels and details (`Game.action_details`)."""
         self._require_reset()
         seat = self._seat_of(agent)
-        view = self.encoder.seat_view(self.state, seat)
-        view["legal_actions"] = self._labelled(self.state, self._legal_actions if seat == self._to_act else [])
-        return view
+        return self._seat_view(self.state, seat, self._legal_actions if seat == self._to_act else [])
 
-    def _labelled(self, state: Any, legal: list[int]) -> list[dict[str, Any]]:
-        return [{"id": a, "label": self.game.action_label(state, a)} for a in legal]
+    def _seat_view(self, state: Any, seat: int, legal: list[int]) -> dict[str, Any]:
+        view = self.encoder.seat_view(state, seat)
+        game = self.game
+        return {
+            "game": view["game"],
+            "seat": view["seat"],
+            "settings": dict(self._settings),
+            **view,
+            "legal_actions": [
+                {"id": a, "label": game.action_label(state, a), **game.action_details(state, a)} for a in legal
+            ],
+        }
 
     def action_label(self, action: int) -> str:
         """The action in the game's words at the current decision point."""

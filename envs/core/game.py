@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
+from .cards import Deck
 from .config import GameConfig
 from .errors import SeatViewError
 
@@ -19,6 +20,7 @@ class Game(ABC, Generic[StateT]):
 
     `apply` mutates the state in place (fast); `clone` copies it for search.
     Rewards are exposed as `returns(state)`: each seat's cumulative reward so far.
+    `deck` holds every card code the game's views and actions use.
 
     `conformance_modes` lists the settings the conformance suite plays at the smallest, default
     and largest table, one config per mode of the rulebook (a match, a betting mode...); the
@@ -27,6 +29,7 @@ class Game(ABC, Generic[StateT]):
 
     name: ClassVar[str]
     version: ClassVar[int]
+    deck: ClassVar[Deck]
     config_cls: ClassVar[type[GameConfig]]
     num_actions: ClassVar[int]
     min_players: ClassVar[int]
@@ -110,6 +113,13 @@ class Game(ABC, Generic[StateT]):
         """The action in the game's words and card codes, at this decision point."""
 
     @abstractmethod
+    def action_details(self, state: StateT, action: int) -> dict[str, Any]:
+        """The action at this decision point as a frontend draws it: `kind` (the label's verb,
+        e.g. "play"), `cards` (the card codes of `deck` it plays, moves or takes, possibly none)
+        and any key of the game's (e.g. a field `position`). The game's label and its details
+        come from one decoding of the action."""
+
+    @abstractmethod
     def clone(self, state: StateT) -> StateT: ...
 
     @abstractmethod
@@ -121,13 +131,13 @@ class Game(ABC, Generic[StateT]):
     def state_from_view(self, view: dict[str, Any]) -> StateT:
         """A full state that one seat's JSON view could have come from, for acting from that view alone.
 
-        `view` is what `Encoder.seat_view(state, seat)` gives (as `env.observe_json` sends it,
-        possibly with its `legal_actions`, which this method ignores); it names its seat in
-        `view["seat"]`. The cards the seat cannot see are dealt in any arrangement that fits the
-        public counts, so that for the returned state `s`:
-        `encoder.observation(s, seat)` equals the observation of the real table,
-        `current_player(s)` and `legal_actions(s)` equal the real ones, and
-        `encoder.seat_view(s, seat)` equals `view` (less `legal_actions`).
+        `view` is what `env.observe_json` sends: `Encoder.seat_view(state, seat)` with the table's
+        `settings`, which `views.read_view` checks against this game's config, and possibly its
+        `legal_actions`, which this method ignores; it names its seat in `view["seat"]`. The cards
+        the seat cannot see are dealt in any arrangement that fits the public counts, so that for
+        the returned state `s`: `encoder.observation(s, seat)` equals the observation of the real
+        table, `current_player(s)` and `legal_actions(s)` equal the real ones, and
+        `encoder.seat_view(s, seat)` equals `view` (less `settings` and `legal_actions`).
         The hidden arrangement need not be reachable by legal play (an opponent may be given a
         suit it showed out of): the state serves that seat's decision, not sampling of hidden cards.
 

@@ -1,36 +1,77 @@
-"""Reading a JSON seat view back: shape checks shared by every game's `Game.state_from_view`."""
+"""Reading a JSON seat view back: shape checks shared by every game's `Game.state_from_view`,
+and the table settings every seat view carries."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cards import Deck
-from .errors import SeatViewError
+from .config import GameConfig
+from .errors import ConfigError, SeatViewError
+
+if TYPE_CHECKING:
+    from .game import Game
 
 ViewT = TypeVar("ViewT", bound=BaseModel)
 
 
 class SeenLegalAction(BaseModel):
-    """One entry of a seat view's `legal_actions` (as `env.observe_json` lists them)."""
+    """One entry of a seat view's `legal_actions` (as `env.observe_json` lists them): the id, its
+    label and its details (`Game.action_details`: `kind`, `cards`, and any key the game adds)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="allow", strict=True)
     id: int
     label: str
+    kind: str
+    cards: list[str]
 
 
-def read_view(model: type[ViewT], view: dict[str, Any], env_id: str) -> ViewT:
-    """The view's fields checked against the game's pydantic model; SeatViewError names each bad field."""
+def table_settings(config: GameConfig) -> dict[str, Any]:
+    """The settings that shape a seat view: every setting of the game's config but the
+    environment's own (`on_illegal`, `illegal_reward`), as JSON values."""
+    return config.model_dump(mode="json", exclude=set(GameConfig.model_fields))
+
+
+def view_settings(config_cls: type[GameConfig], view: Any) -> dict[str, Any]:
+    """A seat view's `settings`, checked: every setting of the game (`table_settings`), none
+    other, each a value the game takes. SeatViewError naming the field otherwise."""
+    settings = view.get("settings") if isinstance(view, dict) else None
+    if not isinstance(settings, dict):
+        raise SeatViewError("seat view field 'settings' must be an object of the table's settings, as env.observe_json gives them")
+    names = [name for name in config_cls.model_fields if name not in GameConfig.model_fields]
+    for key in settings:
+        if key not in names:
+            raise SeatViewError(
+                f"seat view field 'settings.{key}' is not a setting of {config_cls.game_label()}; its settings: {', '.join(names)}"
+            )
+    missing = [name for name in names if name not in settings]
+    if missing:
+        raise SeatViewError(f"seat view field 'settings' lacks {missing[0]!r}: a view gives every setting of its table")
     try:
-        seen = model.model_validate(view)
+        config_cls.build(**settings)
+    except ConfigError as err:
+        raise SeatViewError(f"seat view field 'settings': {err}") from None
+    return settings
+
+
+def read_view(model: type[ViewT], view: dict[str, Any], game: Game[Any]) -> ViewT:
+    """The view's fields checked against the game's pydantic model, and its `settings` against
+    the game's config; SeatViewError names each bad field."""
+    try:
+        seen = model.model_validate({key: value for key, value in view.items() if key != "settings"})
     except ValidationError as err:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in issue['loc']) or 'view'}: {issue['msg']}" for issue in err.errors()[:5]
         )
-        raise SeatViewError(f"seat view does not fit {env_id}: {problems}") from None
-    if getattr(seen, "game", env_id) != env_id:
-        raise SeatViewError(f"seat view is for {getattr(seen, 'game')!r}, not {env_id}")
+        raise SeatViewError(f"seat view does not fit {game.env_id}: {problems}") from None
+    if getattr(seen, "game", game.env_id) != game.env_id:
+        raise SeatViewError(f"seat view is for {getattr(seen, 'game')!r}, not {game.env_id}")
+    settings, table = view_settings(type(game.config), view), table_settings(game.config)
+    for key, value in table.items():
+        if settings[key] != value:
+            raise SeatViewError(f"seat view field 'settings.{key}' is {settings[key]!r}, but this table has {value!r}")
     return seen
 
 

@@ -232,10 +232,7 @@ class PiktasEncoder(Encoder[PiktasState]):
         return {
             "game": self.game.env_id,
             "seat": seat,
-            "num_players": self.game.num_players,
-            "mode": config.mode,
             "round": state.round_number,
-            "num_hands": config.num_hands,
             "dealer": state.dealer,
             "phase": PHASE_NAMES[state.phase],
             "cycle": state.cycle if state.phase == EXCHANGE else None,

@@ -10,6 +10,8 @@ the position's card when the slot holds a void. Which moves are legal is one rul
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from . import rules
@@ -68,12 +70,17 @@ def play_exchange(hand: list[int], positions: list[list[int]], action: int) -> t
     return given, taken
 
 
-def exchange_label(hand: list[int], positions: list[list[int]], action: int) -> str:
-    """An exchange id in the rulebook's words at this turn: pass, swap:<hand card>:<field card>
-    or void:<void>:<field card>; an id that is not legal here says why."""
+def describe_exchange(hand: list[int], positions: list[list[int]], action: int) -> tuple[str, dict[str, Any]]:
+    """An exchange id at this turn: its label in the rulebook's words (pass, swap:<hand card>:<field
+    card> or void:<void>:<field card>; an id that is not legal here says why) and its details
+    (kind pass, swap or void; cards the hand card and the field card; the field position)."""
     if action == PASS:
-        return "pass"
+        return "pass", {"kind": "pass", "cards": []}
     slot, position = slot_and_position(action)
     if action not in legal_exchange_ids(hand, positions):
-        return f"hand slot {slot} onto field position {position} (no card there, or none it can take)"
-    return rules.move_label(hand[slot], positions[position][0])
+        unknown = f"hand slot {slot} onto field position {position} (no card there, or none it can take)"
+        return unknown, {"kind": "unknown", "cards": []}
+    card, target = hand[slot], positions[position][0]
+    label = rules.move_label(card, target)
+    details = {"kind": label.partition(":")[0], "cards": [rules.DECK[card], rules.DECK[target]], "position": position}
+    return label, details

@@ -18,9 +18,9 @@ from cardarena.envs.core.game import Game
 from cardarena.envs.core.state_json import read_state
 
 from . import rules
-from .exchange import NUM_EXCHANGE_ACTIONS, PASS, exchange_label, legal_exchange_ids, play_exchange, slot_and_position
+from .exchange import NUM_EXCHANGE_ACTIONS, PASS, describe_exchange, legal_exchange_ids, play_exchange, slot_and_position
 from .hidden import deal_hidden_again
-from .rules import DECK, FIRST_VOID, MAX_PLAYERS, MIN_PLAYERS
+from .rules import CARDS, DECK, FIRST_VOID, MAX_PLAYERS, MIN_PLAYERS
 from .state import BETTING, EXCHANGE, OVER, PiktasState
 from .view import state_from_view
 
@@ -75,6 +75,7 @@ class PiktasConfig(GameConfig):
 class PiktasGame(Game[PiktasState]):
     name = "piktas"
     version = 1
+    deck = CARDS
     config_cls = PiktasConfig
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
@@ -159,13 +160,23 @@ class PiktasGame(Game[PiktasState]):
         return not state.active[seat]
 
     def action_label(self, state: PiktasState, action: int) -> str:
+        return self._decode(state, action)[0]
+
+    def action_details(self, state: PiktasState, action: int) -> dict[str, Any]:
+        """Kind `pass`, `swap` or `void` (cards: the hand card and the field card, with the field
+        `position`), or the betting kinds `stay`, `match`, `raise`, `fold` (no cards)."""
+        return self._decode(state, action)[1]
+
+    def _decode(self, state: PiktasState, action: int) -> tuple[str, dict[str, Any]]:
+        """An action id at this decision point: its label and its details."""
         if PASS <= action < NUM_EXCHANGE_ACTIONS:
             seat = self.current_player(state)
             hand = state.hands[seat] if seat >= 0 and state.phase == EXCHANGE else []
-            return exchange_label(hand, state.field, action)
+            return describe_exchange(hand, state.field, action)
         if action in BETTING_ACTIONS:
-            return rules.BETTING_NAMES[BETTING_ACTIONS[action]]
-        return f"unknown action {action}"
+            name = rules.BETTING_NAMES[BETTING_ACTIONS[action]]
+            return name, {"kind": name, "cards": []}
+        return f"unknown action {action}", {"kind": "unknown", "cards": []}
 
     def evaluate(self, state: PiktasState, seat: int) -> tuple[int, int, int, int]:
         """The seat's `evaluate` tuple for its pool as it stands (hand + every field card)."""

@@ -71,10 +71,7 @@ class PiktasSeatView(BaseModel):
     model_config = _VIEW_MODEL
     game: str
     seat: Seat
-    num_players: Annotated[int, Field(ge=2, le=MAX_PLAYERS)]
-    mode: Literal["casual", "gambling"]
     round: Annotated[int, Field(ge=0)]
-    num_hands: Annotated[int, Field(ge=1)]
     dealer: Seat
     phase: Literal["exchange", "betting", "over"]
     cycle: Annotated[int, Field(ge=1, le=3)] | None
@@ -98,7 +95,7 @@ class PiktasSeatView(BaseModel):
 
 def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
     """A state the seat's view could have come from (see `Game.state_from_view`)."""
-    seen = read_view(PiktasSeatView, view, game.env_id)
+    seen = read_view(PiktasSeatView, view, game)
     config, n = game.config, game.num_players
     _require_table(seen, config, n)
     hand = [view_card(CARDS, code, "hand") for code in seen.hand]
@@ -142,10 +139,7 @@ def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
 
 
 def _require_table(seen: PiktasSeatView, config: Any, n: int) -> None:
-    expected = {"num_players": n, "mode": config.mode, "num_hands": config.num_hands}
-    for key, value in expected.items():
-        if getattr(seen, key) != value:
-            raise SeatViewError(f"seat view field {key!r} is {getattr(seen, key)!r}, but this table has {value!r}")
+    """The view's fields fit the table its settings give (`read_view` checked them against the config)."""
     per_seat = ["hand_sizes", "in_round", "held_from_field", "scores"] + (["chips"] if config.mode == "gambling" else [])
     for key in per_seat:
         if len(getattr(seen, key)) != n:

@@ -121,8 +121,6 @@ class YokirEncoder(Encoder[YokirState]):
         view: dict[str, Any] = {
             "game": self.game.env_id,
             "seat": seat,
-            "num_players": NUM_PLAYERS,
-            "match": self.game.config.match,
             "hand_number": state.hand_number,
             "scores": list(state.scores),
             "dealer": state.dealer,

@@ -72,6 +72,7 @@ class YokirState:
 class YokirGame(Game[YokirState]):
     name = "yokir"
     version = 1
+    deck = DECK
     config_cls = YokirConfig
     num_actions = NUM_ACTIONS
     min_players = NUM_PLAYERS
@@ -176,12 +177,12 @@ class YokirGame(Game[YokirState]):
         return twin
 
     def action_label(self, state: YokirState, action: int) -> str:
-        if 0 <= action < PASS:
-            verb = {DISCARD: "discard", PLAY: "play"}.get(state.phase, "card")
-            return f"{verb} {DECK.codes[action]}"
-        if PASS <= action < NUM_ACTIONS:
-            return bid_label(action, 2 if state.phase == BID2 else 1)
-        return f"unknown action {action}"
+        return _decode(state, action)[0]
+
+    def action_details(self, state: YokirState, action: int) -> dict[str, Any]:
+        """Kind `discard` or `play` with the card; `reject`, `pass`, `accept` (taking the
+        up-card) or `call`, the last two with their `suit`."""
+        return _decode(state, action)[1]
 
     def clone(self, state: YokirState) -> YokirState:
         return YokirState(
@@ -219,7 +220,7 @@ class YokirGame(Game[YokirState]):
         Each other seat is dealt the cards it has played plus unseen cards; a caller that took
         the up-card and has not played it is taken to have discarded it.
         """
-        seen = read_view(YokirSeatView, view, self.env_id)
+        seen = read_view(YokirSeatView, view, self)
         hand = [_card(code, "hand") for code in seen.hand]
         discard = _card(seen.discard, "discard") if seen.discard is not None else -1
         up_card = _card(seen.up_card, "up_card")
@@ -294,8 +295,6 @@ class YokirSeatView(BaseModel):
     model_config = _VIEW_MODEL
     game: str
     seat: Seat
-    num_players: Literal[3]
-    match: bool
     hand_number: Annotated[int, Field(ge=0)]
     scores: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
     dealer: Seat
@@ -410,12 +409,30 @@ def _of_suits(suits: set[int], trump: int) -> set[int]:
     return {card for card in range(len(DECK)) if rules.EFFECTIVE_SUIT[trump][card] in suits}
 
 
+def _decode(state: YokirState, action: int) -> tuple[str, dict[str, Any]]:
+    """An action id at this decision point: its label and its details (`Game.action_details`)."""
+    if 0 <= action < PASS:
+        verb, card = {DISCARD: "discard", PLAY: "play"}.get(state.phase, "card"), DECK.codes[action]
+        return f"{verb} {card}", {"kind": verb, "cards": [card]}
+    if PASS <= action < NUM_ACTIONS:
+        bidding_round = 2 if state.phase == BID2 else 1
+        verb, suit = bid_words(action, bidding_round)
+        details = {"kind": verb, "cards": [DECK.codes[state.up_card]] if verb == "accept" else []}
+        return bid_label(action, bidding_round), {**details, "suit": suit} if suit else details
+    return f"unknown action {action}", {"kind": "unknown", "cards": []}
+
+
+def bid_words(action: int, bidding_round: int) -> tuple[str, str | None]:
+    """A bid's verb and suit: round 1 'reject' / 'accept' <suit>, round 2 'pass' / 'call' <suit>."""
+    if action == PASS:
+        return ("reject" if bidding_round == 1 else "pass"), None
+    return ("accept" if bidding_round == 1 else "call"), SUITS[action - FIRST_SUIT_ACTION]
+
+
 def bid_label(action: int, bidding_round: int) -> str:
     """A bid in words: round 1 'reject' / 'accept <suit>', round 2 'pass' / 'call <suit>'."""
-    if action == PASS:
-        return "reject" if bidding_round == 1 else "pass"
-    verb = "accept" if bidding_round == 1 else "call"
-    return f"{verb} {SUITS[action - FIRST_SUIT_ACTION]}"
+    verb, suit = bid_words(action, bidding_round)
+    return f"{verb} {suit}" if suit else verb
 
 
 _BID_ACTIONS = {(r, bid_label(a, r)): a for r in (1, 2) for a in range(PASS, NUM_ACTIONS)}

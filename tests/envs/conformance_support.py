@@ -121,6 +121,20 @@ def check_masks(env: Any, rng: random.Random) -> None:
         assert mask == (env.game.legal_actions(env.state) if seat == to_act else []), f"{agent}'s mask"
 
 
+def check_legal_actions(env: Any, rng: random.Random) -> None:
+    """The acting seat's view lists its legal actions with their labels and details: each has a
+    kind, and its cards are card codes of the game's deck."""
+    to_act = acting_seat(env)
+    if to_act < 0:
+        return
+    listed = env.observe_json(env.possible_agents[to_act])["legal_actions"]
+    assert [entry["id"] for entry in listed] == env.game.legal_actions(env.state)
+    for entry in listed:
+        assert entry["label"] == env.game.action_label(env.state, entry["id"])
+        assert isinstance(entry["kind"], str) and entry["kind"], f"{entry} has no kind"
+        assert all(card in env.game.deck.index for card in entry["cards"]), f"{entry} names a card not in the deck"
+
+
 @dataclass
 class StateRoundTrip:
     """The state read back from its JSON, and a clone, give every seat the same observation and

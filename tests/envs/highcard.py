@@ -56,6 +56,7 @@ class HighcardState:
 class HighcardGame(Game[HighcardState]):
     name = "highcard"
     version = 1
+    deck = DECK
     config_cls = HighcardConfig
     num_actions = 1 + HAND_SIZE
     min_players = 2
@@ -141,11 +142,15 @@ class HighcardGame(Game[HighcardState]):
         return twin
 
     def action_label(self, state: HighcardState, action: int) -> str:
+        details = self.action_details(state, action)
+        return " ".join([details["kind"], *details["cards"]])
+
+    def action_details(self, state: HighcardState, action: int) -> dict[str, Any]:
         if action == STAND:
-            return "stand"
+            return {"kind": "stand", "cards": []}
         if 0 < action < self.num_actions and not state.terminal:
-            return f"swap {DECK.codes[state.hands[self.current_player(state)][action - 1]]}"
-        return f"unknown action {action}"
+            return {"kind": "swap", "cards": [DECK.codes[state.hands[self.current_player(state)][action - 1]]]}
+        return {"kind": f"unknown action {action}", "cards": []}
 
     def clone(self, state: HighcardState) -> HighcardState:
         return self.state_from_json(self.state_to_json(state))
@@ -158,7 +163,7 @@ class HighcardGame(Game[HighcardState]):
 
     def state_from_view(self, view: dict[str, Any]) -> HighcardState:
         """Other hands and the stock get the cards the seat has not seen, in deck order."""
-        seen = read_view(HighcardView, view, self.env_id)
+        seen = read_view(HighcardView, view, self)
         hand = [view_card(DECK, code, "hand") for code in seen.hand]
         moves = [[move.seat, view_card(DECK, move.laid, "moves.laid") if move.laid else -1] for move in seen.moves]
         shown = [[[view_card(DECK, code, "shown") for code in cards] for cards in hands] for hands in seen.shown]

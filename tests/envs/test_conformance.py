@@ -1,6 +1,7 @@
 """One conformance suite for every registered environment, at its smallest, default and largest
 table, in each mode its game declares (`Game.conformance_modes`): the PettingZoo API and seeding,
-random play within the game's invariants (mask = legal set, cards and chips conserved, episodes
+random play within the game's invariants (mask = legal set, legal actions listed with a kind and
+card codes of the game's deck, cards and chips conserved, episodes
 within `max_decisions`, returns summing to `returns_total`), state JSON round trips and clones,
 seat-view round trips, and hidden information (`resample_hidden`).
 
@@ -19,6 +20,7 @@ from conformance_support import (
     SeatViewRoundTrip,
     StateRoundTrip,
     cases,
+    check_legal_actions,
     check_masks,
     highcard_registered,
     random_actions,
@@ -80,7 +82,7 @@ def test_same_seed_and_actions_replay_bit_for_bit(case: Case):
 @by_case
 @pytest.mark.parametrize("seed", range(3))
 def test_random_play_keeps_the_invariants(case: Case, seed: int):
-    report = play_random_episode(case.make(), seed, visit=sometimes(4, check_masks))
+    report = play_random_episode(case.make(), seed, visit=sometimes(4, check_masks, check_legal_actions))
     assert report.broken == []
     assert report.decisions > 0 and report.hands >= 1
 
@@ -123,7 +125,7 @@ def test_ten_thousand_random_hands(env_id: str, mode: str):
     tables = [case for case in CASES if case.env_id == env_id and json.dumps(case.mode) == mode]
     hidden = [HiddenInformation(case.make(), draws=2) for case in tables]
     checks = [
-        [check_masks, StateRoundTrip((case.make(), case.make()), horizon=5), seen]
+        [check_masks, check_legal_actions, StateRoundTrip((case.make(), case.make()), horizon=5), seen]
         + ([SeatViewRoundTrip(case.make())] if rebuilds_views(case.make().game) else [])
         for case, seen in zip(tables, hidden)
     ]

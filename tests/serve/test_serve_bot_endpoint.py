@@ -10,7 +10,9 @@ from serve_support import SERVED, acting_views
 
 from cardarena.agents import available, describe
 from cardarena.envs import GAMES
+from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
+from cardarena.serve.models import ActRequest
 
 
 def test_listings_name_every_game_and_served_bot(client):
@@ -47,6 +49,29 @@ def test_piktas_bots_answer_a_legal_move_at_every_decision(client, config):
             assert legal[move["action"]] == move["action_label"]
 
 
+@pytest.mark.parametrize(
+    ("game", "config"),
+    [("piktas_v1", {"num_players": 5}), ("piktas_v1", {"mode": "gambling"}), ("yokir_v1", {"match": True, "target_score": 2})],
+    ids=json.dumps,
+)
+def test_a_seat_view_alone_names_its_table(client, game, config):
+    """No `config` in the request: the view's settings give the table (a 5-seat view, a gambling view, a match)."""
+    for bot in ["random", f"{game.split('_')[0]}/heuristic"]:
+        for view in acting_views(seed=7, game=game, **config):
+            assert config.items() <= view["settings"].items()
+            response = client.http.post("/v1/act", json={"bot": bot, "game": game, "seat_view": view})
+            assert response.status_code == 200, response.text
+            legal = {action["id"]: action["label"] for action in view["legal_actions"]}
+            assert legal[response.json()["action"]] == response.json()["action_label"]
+
+
+def test_a_config_may_repeat_the_settings_and_add_the_environments_own():
+    view = acting_views(seed=7, game="piktas_v1", num_players=5)[0]
+    for config in [{"num_players": 5}, {"on_illegal": "penalize"}, view["settings"]]:
+        move = Roster(["random"]).act(ActRequest(bot="random", game="piktas_v1", config=config, seat_view=view))
+        assert move.action in {action["id"] for action in view["legal_actions"]}
+
+
 def test_the_trained_bot_answers_as_its_agent_does(client, roster):
     from cardarena.envs import make
 
@@ -71,6 +96,11 @@ def _twice(view):
         (lambda body: body.update(game="tilt_v1"), 404, "unknown_game", "unknown game 'tilt_v1'"),
         (lambda body: body.update(config={"match": "yes"}), 422, "bad_config", "match='yes'"),
         (lambda body: body.update(config={"render_mode": "human"}), 422, "bad_config", "unknown config key 'render_mode'"),
+        (lambda body: body.update(config={"match": True}), 422, "bad_config", "config 'match' is True, but the seat view's settings.match is False"),
+        (lambda body: body["seat_view"]["settings"].update(match="yes"), 422, "bad_seat_view", "'settings': yokir: bad config value match='yes'"),
+        (lambda body: body["seat_view"]["settings"].update(trumps=4), 422, "bad_seat_view", "'settings.trumps' is not a setting of yokir"),
+        (lambda body: body["seat_view"]["settings"].pop("max_hands"), 422, "bad_seat_view", "'settings' lacks 'max_hands'"),
+        (lambda body: body["seat_view"].pop("settings"), 422, "bad_seat_view", "'settings' must be an object"),
         (lambda body: body["seat_view"]["hand"].__setitem__(0, "ZzAr"), 422, "bad_seat_view", "'ZzAr' is not a card code"),
         (lambda body: _twice(body["seat_view"]), 422, "bad_seat_view", "twice"),
         (lambda body: body["seat_view"].__setitem__("scores", [0]), 422, "bad_seat_view", "scores"),

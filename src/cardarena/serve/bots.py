@@ -10,8 +10,9 @@ from typing import Any
 from cardarena.agents import Agent, available, describe, load
 from cardarena.envs import lookup, registered
 from cardarena.envs.core.env import CardGameEnv
-from cardarena.envs.core.errors import SeatViewError, UnknownAgentError
+from cardarena.envs.core.errors import ConfigError, SeatViewError, UnknownAgentError
 from cardarena.envs.core.registry import GameEntry
+from cardarena.envs.core.views import view_settings
 
 from .models import ActRequest, ActResponse, BotInfo, GameInfo
 
@@ -55,10 +56,14 @@ class Roster:
         return bot
 
     def act(self, request: ActRequest) -> ActResponse:
-        """The bot's move in the request's seat view, which must be that seat's turn."""
+        """The bot's move in the request's seat view, which must be that seat's turn.
+
+        The table is the one the view's `settings` give; a request's `config` may repeat them
+        (a disagreement is a ConfigError naming the setting) and add the environment's own keys.
+        """
         entry = lookup(request.game)
         bot = self.bot(request.bot, entry)
-        env = self.env_for(entry, request.config)
+        env = self.env_for(entry, table_config(entry, request.config, request.seat_view))
         agent = env.load_view(request.seat_view)
         if env.agent_selection != agent or env.terminations[agent] or env.truncations[agent]:
             to_act = request.seat_view.get("to_act")
@@ -74,6 +79,20 @@ class Roster:
         if len(self._envs) > _CACHED_ENVS:
             self._envs.popitem(last=False)
         return env
+
+
+def table_config(entry: GameEntry, config: dict[str, Any], view: Any) -> dict[str, Any]:
+    """The config of the table a seat view comes from: its `settings`, with what `config` adds.
+
+    A bad `config` is a ConfigError, bad settings a SeatViewError, each naming the key; so is a
+    setting that `config` gives otherwise than the view."""
+    config_cls = entry.env_cls.game_cls.config_cls
+    config_cls.build(**config)
+    settings = view_settings(config_cls, view)
+    for key, value in config.items():
+        if key in settings and settings[key] != value:
+            raise ConfigError(f"config {key!r} is {value!r}, but the seat view's settings.{key} is {settings[key]!r}")
+    return {**settings, **config}
 
 
 def new_env(entry: GameEntry, config: dict[str, Any]) -> CardGameEnv:

@@ -26,7 +26,10 @@ class ActRequest(Request):
 
     bot: Name = Field(description="An agent name as `cardarena.agents.load` takes it: `<game>/<agent>` or `random`.")
     game: Name = Field(description="A registered environment id, `<game>_v<N>`, or a game name for its newest version.")
-    config: GameSettings = {}
+    config: GameSettings = Field(
+        default={},
+        description="Optional: the seat view's `settings` give the table; a setting repeated here must agree with them.",
+    )
     seat_view: SeatView
 
 

@@ -119,7 +119,10 @@ def test_e24_action_labels_and_json_view():
     env = make(dealer=0)
     env.load_state(e24_state(env))
     view = env.observe_json("player_1")
-    assert view["legal_actions"] == [{"id": 24, "label": "reject"}, {"id": 27, "label": "accept At"}]
+    assert view["legal_actions"] == [
+        {"id": 24, "label": "reject", "kind": "reject", "cards": []},
+        {"id": 27, "label": "accept At", "kind": "accept", "cards": ["ScAt"], "suit": "At"},
+    ]
     assert view["hand"] == ["JoAr", "StPo", "CiAt", "MaAt", "ScPh"]  # deck order
     assert view["up_card"] == "ScAt" and view["dealer"] == 0 and view["to_act"] == 1
     env.step(27)

@@ -39,7 +39,7 @@ def _trick_winner_off_by_one(view):
         (lambda view: view.__setitem__("seat", 5), "'seat' must be a seat number 0..2"),
         (lambda view: view.__setitem__("game", "other_v1"), "not yokir_v1"),
         (lambda view: view.__setitem__("phase", "showdown"), "phase: Input should be"),
-        (lambda view: view.__setitem__("match", 1), "match: Input should be a valid boolean"),
+        (lambda view: view["settings"].__setitem__("match", 1), "'settings': yokir: bad config value match=1: Input should be a valid boolean"),
         (lambda view: view.__setitem__("returns", [0, 0, 0]), "field 'returns'"),
         (lambda view: view["bids"][0].__setitem__("action", "accept XX"), "is not a round 1 bid"),
         (lambda view: view["bids"][0].__setitem__("seat", (view["bids"][0]["seat"] + 1) % 3), "bids[0]"),
