@@ -54,7 +54,7 @@ def _broken(change) -> dict:
         (lambda v: v["hand"].__setitem__(0, "X9"), "'hand': 'X9' is not a card code"),
         (lambda v: v["field"][0].append(v["hand"][0]), "twice"),
         (lambda v: v.__setitem__("deck_size", v["deck_size"] + 1), "deck_size"),
-        (lambda v: v.__setitem__("num_players", 4), "num_players"),
+        (lambda v: v["settings"].__setitem__("num_players", 4), "num_players"),
         (lambda v: v.__setitem__("game", "yokir_v1"), "not piktas_v1"),
         (lambda v: v["hand_sizes"].pop(), "one entry per seat"),
         (lambda v: v["betting"]["actions"][0].__setitem__("action", "match"), "cannot follow"),
