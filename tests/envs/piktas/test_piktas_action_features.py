@@ -1,8 +1,8 @@
 """The per-action observation features agree with playing each exchange on a copy of the table.
 
-The features are computed for every exchange of a turn at once, in compiled code
-(`scoring.exchange_outcomes`); these checks hold them to the game's own `play_exchange` and the
-public `evaluate`.
+The features, and the acting seat's own evaluation, are computed for every exchange of a turn at
+once in compiled code (`scoring.exchange_outcomes`); these checks hold them to the game's own
+`play_exchange` and `evaluate`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from cardarena.envs import make
 from cardarena.envs.piktas import rules
-from cardarena.envs.piktas.encode import CLOSENESS_SCALE, SCORE_SCALE, SLICES
+from cardarena.envs.piktas.encode import CLOSENESS_SCALE, FACE_SCALE, SCORE_SCALE, SLICES, UNIT_SCALE
 from cardarena.envs.piktas.exchange import play_exchange
 from cardarena.envs.piktas.game import field_cards
 from cardarena.envs.piktas.scoring import closeness
@@ -42,6 +42,9 @@ def test_per_action_features_match_the_played_exchange(config):
             seat = env.game.current_player(env.state)
             obs = env.observe(env.agent_selection)["observation"]
             legal = env.game.legal_actions(env.state)
+            evaluation = env.game.evaluate(env.state, seat)
+            scales = (SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)
+            assert obs[SLICES["evaluation"]] == pytest.approx([min(v / scale, 1.0) for v, scale in zip(evaluation, scales)])
             for action in legal:
                 secured, full, near = _expected(env, env.state.hands[seat], env.state.field, action)
                 assert obs[SLICES["secured_after"]][action] == pytest.approx(min(secured / SCORE_SCALE, 1.0))
