@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from . import history
 from .config import GameConfig
 from .errors import ConfigError, EpisodeOverError, IllegalActionError, NoEpisodeError, SeatViewError, UnknownPlayerError
 from .game import Encoder, Game
@@ -23,6 +26,11 @@ class CardGameEnv(AECEnv):
     game's returns change. The environment enforces call order and action legality itself,
     so `env()` needs no PettingZoo wrappers. It reads who acts and their legal actions once per
     move, so the state changes only through `step` and `load_state`.
+
+    Each step is logged in the hand history the state keeps (history.py), which `history(seat)`
+    gives; `episode_start()` and `played` (the action ids since) are what the environment has
+    played since its episode started (`reset`, `load_state` or `load_view`), from which
+    `history.episode_record` and `history.hand_records` make replayable records.
     """
 
     game_cls: ClassVar[type[Game]]
@@ -52,6 +60,8 @@ class CardGameEnv(AECEnv):
         self._rng = random.Random()
         self._no_actions = np.zeros(num_actions, np.int8)
         self.state: Any = None
+        self.played: list[int] = []
+        self._start: Callable[[], Any] = lambda: None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -63,11 +73,24 @@ class CardGameEnv(AECEnv):
         """Deal a new episode. A seed reseeds the environment; without one its RNG continues."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.load_state(self.game.new_state(self._rng.getrandbits(63)))
+        deal = self._rng.getrandbits(63)
+        self._load(self.game.new_state(deal), lambda: self.game.new_state(deal))
 
     def load_state(self, state: Any) -> None:
-        """Continue from a game state (a clone, or one read back with `game.state_from_json`)."""
+        """Continue from a game state (a clone, or one read back with `game.state_from_json`); a
+        copy of it is kept as the episode's start (`episode_start`)."""
+        start = self.game.clone(state)
+        self._load(state, lambda: self.game.clone(start))
+
+    def episode_start(self) -> Any:
+        """A fresh copy of the state the episode started from (`reset`, `load_state` or
+        `load_view`): with the action ids in `played` it replays the episode."""
+        self._require_reset()
+        return self._start()
+
+    def _load(self, state: Any, start: Callable[[], Any]) -> None:
         self.state = state
+        self._start, self.played = start, []
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -89,14 +112,24 @@ class CardGameEnv(AECEnv):
         seat = view.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
             raise SeatViewError(f"seat view field 'seat' must be a seat number 0..{self.game.num_players - 1}, got {seat!r}")
-        state = self.game.state_from_view(view)
+        state = self._state_from_view(view)
         legal = self.game.legal_actions(state) if self.game.current_player(state) == seat else []
         rebuilt = self._seat_view(state, seat, legal)
-        if "legal_actions" not in view:
-            del rebuilt["legal_actions"]
+        for optional in ("legal_actions", "last_hand"):
+            if optional not in view:
+                rebuilt.pop(optional, None)
         _check_fields(rebuilt, view)
-        self.load_state(state)
+        seen = copy.deepcopy(view)
+        self._load(state, lambda: self._state_from_view(seen))
         return self.possible_agents[seat]
+
+    def _state_from_view(self, view: dict[str, Any]) -> Any:
+        """`Game.state_from_view`, its history holding the view's `last_hand`."""
+        state = self.game.state_from_view(view)
+        log = self.game.event_log(state)
+        if log is not None:
+            history.restore_last_hand(log, view.get("last_hand"))
+        return state
 
     def step(self, action: Any) -> None:
         self._require_episode()
@@ -113,7 +146,8 @@ class CardGameEnv(AECEnv):
         if move not in self._legal_actions:
             self._penalize(self._seat[agent])
             return
-        self.game.apply(self.state, move)
+        history.play(self.game, self.state, move)
+        self.played.append(move)
         self._collect_rewards()
         self._update_after_move()
         if self.render_mode == "human":
@@ -135,7 +169,9 @@ class CardGameEnv(AECEnv):
 
     def observe_json(self, agent: str) -> dict[str, Any]:
         """The seat's view as JSON in canonical card codes: the table's `settings`, the game's
-        fields, and its legal actions with their labels and details (`Game.action_details`)."""
+        fields, `last_hand` (the last finished hand's result until the seat acts again, where the
+        game keeps a history), and its legal actions with their labels and details
+        (`Game.action_details`)."""
         self._require_reset()
         seat = self._seat_of(agent)
         return self._seat_view(self.state, seat, self._legal_actions if seat == self._to_act else [])
@@ -143,6 +179,9 @@ class CardGameEnv(AECEnv):
     def _seat_view(self, state: Any, seat: int, legal: list[int]) -> dict[str, Any]:
         view = self.encoder.seat_view(state, seat)
         game = self.game
+        log = game.event_log(state)
+        if log is not None:
+            view["last_hand"] = history.last_hand(log, seat)
         return {
             "game": view["game"],
             "seat": view["seat"],
@@ -152,6 +191,23 @@ class CardGameEnv(AECEnv):
                 {"id": a, "label": game.action_label(state, a), **game.action_details(state, a)} for a in legal
             ],
         }
+
+    def history(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The episode's hand history as JSON in card codes (history.py): every event, private
+        fields included, when `seat` is None (for a finished table, or the creator of an all-bot
+        one); else what `seat` may know: the public events and fields and its own private ones."""
+        self._require_reset()
+        log = history.event_log(self.game, self.state)
+        if seat is None:
+            return copy.deepcopy(log)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+            raise UnknownPlayerError(f"no seat {seat!r} at this {self.game.env_id} table; its seats are 0..{self.game.num_players - 1}")
+        return copy.deepcopy(history.seen_by(log, seat))
+
+    def public_history(self) -> list[dict[str, Any]]:
+        """What every seat and a spectator know of the episode: its history without any private field."""
+        self._require_reset()
+        return copy.deepcopy(history.seen_by(history.event_log(self.game, self.state), None))
 
     def action_label(self, action: int) -> str:
         """The action in the game's words at the current decision point."""

@@ -112,6 +112,17 @@ class Game(ABC, Generic[StateT]):
     def action_label(self, state: StateT, action: int) -> str:
         """The action in the game's words and card codes, at this decision point."""
 
+    def public_label(self, state: StateT, action: int, label: str) -> str:
+        """What the other seats see of the action whose `action_label` is `label`, for the hand
+        history: `label` itself unless the rulebook hides part of it (e.g. a face-down discard
+        is "discard", without the card)."""
+        return label
+
+    def event_log(self, state: StateT) -> list[dict[str, Any]] | None:
+        """The hand history the state keeps (history.py), a list the environment appends each
+        action to and the game its other events (`history.emit`); None for a game without one."""
+        return None
+
     @abstractmethod
     def action_details(self, state: StateT, action: int) -> dict[str, Any]:
         """The action at this decision point as a frontend draws it: `kind` (the label's verb,
@@ -133,11 +144,12 @@ class Game(ABC, Generic[StateT]):
 
         `view` is what `env.observe_json` sends: `Encoder.seat_view(state, seat)` with the table's
         `settings`, which `views.read_view` checks against this game's config, and possibly its
-        `legal_actions`, which this method ignores; it names its seat in `view["seat"]`. The cards
+        `legal_actions` and `last_hand`, which this method ignores (`load_view` puts `last_hand`
+        back in the rebuilt state's history); it names its seat in `view["seat"]`. The cards
         the seat cannot see are dealt in any arrangement that fits the public counts, so that for
         the returned state `s`: `encoder.observation(s, seat)` equals the observation of the real
         table, `current_player(s)` and `legal_actions(s)` equal the real ones, and
-        `encoder.seat_view(s, seat)` equals `view` (less `settings` and `legal_actions`).
+        `encoder.seat_view(s, seat)` equals `view` (less `settings`, `legal_actions` and `last_hand`).
         The hidden arrangement need not be reachable by legal play (an opponent may be given a
         suit it showed out of): the state serves that seat's decision, not sampling of hidden cards.
 

@@ -29,6 +29,7 @@ from cardarena.envs.core.game import Encoder, segment_slices
 from . import rules
 from .exchange import ACTION_POSITION, ACTION_SLOT, EXCHANGE_POSITIONS, NUM_EXCHANGE_ACTIONS, legal_exchange_ids
 from .game import NUM_ACTIONS, NUM_CYCLES, PiktasGame
+from .history import betting_actions, showdown_json
 from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .scoring import exchange_outcomes
 from .state import EXCHANGE, OVER, PHASE_NAMES, PiktasState
@@ -254,9 +255,9 @@ class PiktasEncoder(Encoder[PiktasState]):
                 "current_bet": bets["current_bet"],
                 "contributions": list(bets["contributions"]),
                 "folded": list(state.folded),
-                "actions": [{"seat": s, "action": rules.BETTING_NAMES[a]} for s, a in bets["history"]],
+                "actions": betting_actions(bets["history"]),
             },
-            "showdowns": [_showdown_record(record) for record in state.showdowns],
+            "showdowns": [showdown_json(record) for record in state.showdowns],
             "returns": list(state.returns) if state.terminal else None,
         }
 
@@ -306,18 +307,3 @@ def _exchange_record(entry: list[int]) -> dict[str, Any]:
     if rules.is_void(given):
         return {"seat": seat, "action": "void", "void": DECK[given], "position": position}
     return {"seat": seat, "action": "swap", "given": DECK[given], "taken": DECK[taken], "position": position}
-
-
-def _showdown_record(record: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "round": record["round"],
-        "dealer": record["dealer"],
-        "field": [[DECK[c] for c in stack] for stack in record["field"]],
-        "hands": {seat: [DECK[c] for c in hand] for seat, hand in record["hands"].items()},
-        "evaluations": record["evaluations"],
-        "winners": record["winners"],
-        **({"scores": record["scores"]} if "scores" in record else {}),
-        **({"payout": record["payout"]} if "payout" in record else {}),
-    }
-
-

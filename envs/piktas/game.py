@@ -15,11 +15,13 @@ from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
+from cardarena.envs.core.history import seen_by
 from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .exchange import NUM_EXCHANGE_ACTIONS, PASS, describe_exchange, legal_exchange_ids, play_exchange, slot_and_position
 from .hidden import deal_hidden_again
+from .history import log_field_position, log_result, log_round_start
 from .rules import CARDS, DECK, FIRST_VOID, MAX_PLAYERS, MIN_PLAYERS
 from .state import BETTING, EXCHANGE, OVER, PiktasState
 from .view import state_from_view
@@ -150,9 +152,11 @@ class PiktasGame(Game[PiktasState]):
         return {"cards": cards, "chips": sum(state.chips) + state.pot} if self.config.mode == "gambling" else {"cards": cards}
 
     def resample_hidden(self, state: PiktasState, seat: int, rng: random.Random) -> PiktasState:
-        """See `deal_hidden_again` (hidden.py) for what is dealt again and what is kept."""
+        """See `deal_hidden_again` (hidden.py) for what is dealt again and what is kept; the
+        history is kept as `seat` knows it (the other seats' private events are dropped)."""
         twin = self.clone(state)
         deal_hidden_again(twin, seat, rng)
+        twin.log = seen_by(state.log, seat)
         return twin
 
     def seat_done(self, state: PiktasState, seat: int) -> bool:
@@ -177,6 +181,9 @@ class PiktasGame(Game[PiktasState]):
             name = rules.BETTING_NAMES[BETTING_ACTIONS[action]]
             return name, {"kind": name, "cards": []}
         return f"unknown action {action}", {"kind": "unknown", "cards": []}
+
+    def event_log(self, state: PiktasState) -> list[dict[str, Any]]:
+        return state.log
 
     def evaluate(self, state: PiktasState, seat: int) -> tuple[int, int, int, int]:
         """The seat's `evaluate` tuple for its pool as it stands (hand + every field card)."""
@@ -214,6 +221,7 @@ class PiktasGame(Game[PiktasState]):
         state.exchanges, state.taken = [], [[] for _ in range(n)]
         state.folded = [not active for active in state.active]
         state.bets = None
+        log_round_start(state, config.mode == "gambling")
 
     def _active_seats(self, state: PiktasState) -> list[int]:
         return [seat for seat, active in enumerate(state.active) if active]
@@ -234,6 +242,7 @@ class PiktasGame(Game[PiktasState]):
         stack, state.deck = rules.deal_position_ids(state.deck)
         if stack:
             state.field.append(stack)
+            log_field_position(state, len(state.field) - 1)
         state.turn = 0
         state.cycle += 1
         if state.cycle <= NUM_CYCLES:
@@ -272,6 +281,8 @@ class PiktasGame(Game[PiktasState]):
 
     def _showdown(self, state: PiktasState) -> None:
         config, n = self.config, self.num_players
+        returns_before, bets = list(state.returns), state.bets["history"] if state.bets else []
+        folded = [seat for seat in state.order if state.folded[seat]]
         in_play = [seat for seat in state.order if not state.folded[seat]]
         shown = in_play if len(in_play) > 1 else []
         results = {seat: self.evaluate(state, seat) for seat in shown}
@@ -308,9 +319,10 @@ class PiktasGame(Game[PiktasState]):
         state.folded = [not active for active in state.active]
         if not another_round:
             self._finish(state, winners)
-            return
-        state.dealer = self._next_dealer(state)
-        self._start_round(state)
+        log_result(state, record, folded, bets, returns_before)
+        if another_round:
+            state.dealer = self._next_dealer(state)
+            self._start_round(state)
 
     def _next_dealer(self, state: PiktasState) -> int:
         n = self.num_players

@@ -36,3 +36,4 @@ class PiktasState:
     showdowns: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # one per finished round
     returns: list[float] = dataclasses.field(default_factory=list)
     terminal: bool = False
+    log: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # the hand history (core history.py)

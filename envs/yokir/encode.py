@@ -20,7 +20,7 @@ import numpy as np
 
 from cardarena.envs.core.game import Encoder, segment_slices
 
-from .game import NUM_ACTIONS, OVER, PASS, PHASE_NAMES, YokirState, bid_label, bidding_round
+from .game import NUM_ACTIONS, OVER, PASS, PHASE_NAMES, YokirState, bid_label, bidding_round, trick_record
 from .rules import DECK, NUM_PLAYERS, NUM_TRICKS, SUITS, oracle_id, sage_id
 
 ACTION_NAMES = [*DECK.codes, "PASS", *(f"SUIT({suit})" for suit in SUITS)]
@@ -137,10 +137,7 @@ class YokirEncoder(Encoder[YokirState]):
             "oracle": codes[oracle_id(state.trump)] if state.trump >= 0 else None,
             "sage": codes[sage_id(state.trump)] if state.trump >= 0 else None,
             "discard": codes[state.discard] if state.discard >= 0 and state.caller == seat else None,
-            "tricks": [
-                {"leader": leader, "cards": [codes[c] for c in cards], "winner": winner}
-                for leader, *cards, winner in state.tricks
-            ],
+            "tricks": [trick_record(trick) for trick in state.tricks],
             "trick": {"leader": state.leader if state.leader >= 0 else None, "cards": [codes[c] for c in state.trick]},
             "tricks_won": list(state.tricks_won),
             "returns": list(state.returns) if state.phase == OVER else None,

@@ -17,6 +17,7 @@ from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
+from cardarena.envs.core.history import RESULT, emit, seen_by
 from cardarena.envs.core.state_json import read_state
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
@@ -67,6 +68,7 @@ class YokirState:
     returns: list[float] = field(default_factory=lambda: [0.0] * NUM_PLAYERS)
     terminal: bool = False
     truncated: bool = False
+    log: list[dict[str, Any]] = field(default_factory=list)  # the hand history (core history.py)
 
 
 class YokirGame(Game[YokirState]):
@@ -152,7 +154,8 @@ class YokirGame(Game[YokirState]):
 
         Kept: every card `seat` has seen (its hand and discard, the up-card, every card played);
         a player who did not follow an effective suit led holds no card of it (4.5); an accepted
-        up-card not yet played stays with the caller, in hand or (after the discard) discarded.
+        up-card not yet played stays with the caller, in hand or (after the discard) discarded;
+        the history as `seat` knows it (the other seats' private events are dropped).
         """
         twin = self.clone(state)
         twin.deal_seed = rng.getrandbits(63)
@@ -174,6 +177,7 @@ class YokirGame(Game[YokirState]):
         twin.out_of_play = dealt[len(others)]
         if hides_discard:
             twin.discard = dealt[-1][0]
+        twin.log = seen_by(state.log, seat)
         return twin
 
     def action_label(self, state: YokirState, action: int) -> str:
@@ -183,6 +187,13 @@ class YokirGame(Game[YokirState]):
         """Kind `discard` or `play` with the card; `reject`, `pass`, `accept` (taking the
         up-card) or `call`, the last two with their `suit`."""
         return _decode(state, action)[1]
+
+    def public_label(self, state: YokirState, action: int, label: str) -> str:
+        """The caller discards face down (section 9): the others see "discard", not the card."""
+        return "discard" if state.phase == DISCARD else label
+
+    def event_log(self, state: YokirState) -> list[dict[str, Any]]:
+        return state.log
 
     def clone(self, state: YokirState) -> YokirState:
         return YokirState(
@@ -206,6 +217,7 @@ class YokirGame(Game[YokirState]):
             returns=state.returns[:],
             terminal=state.terminal,
             truncated=state.truncated,
+            log=state.log[:],
         )
 
     def state_to_json(self, state: YokirState) -> dict[str, Any]:
@@ -313,6 +325,7 @@ class YokirSeatView(BaseModel):
     tricks_won: Annotated[list[int], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
     returns: Annotated[list[float], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)] | None
     legal_actions: list[SeenLegalAction] | None = None
+    last_hand: dict[str, Any] | None = None
 
 
 def _card(code: str, field: str) -> int:
@@ -451,6 +464,16 @@ def deal(state: YokirState) -> None:
     # One card at a time clockwise: the seat k places after `first` gets positions k, k + 3, ...
     hands = [stock[(seat - first) % NUM_PLAYERS : dealt : NUM_PLAYERS] for seat in range(NUM_PLAYERS)]
     lay_out(state, hands, stock[dealt], stock[dealt + 1 :])
+    _log_deal(state)
+
+
+def _log_deal(state: YokirState) -> None:
+    """The hand's start in the history: the dealer, each seat's own five cards, the up-card for all."""
+    hand, first = state.hand_number, (state.dealer + 1) % NUM_PLAYERS
+    emit(state.log, hand, "start", dealer=state.dealer)
+    for seat in ((first + k) % NUM_PLAYERS for k in range(NUM_PLAYERS)):
+        emit(state.log, hand, "deal", seat, {"cards": DECK.codes_of(state.hands[seat])}, count=len(state.hands[seat]))
+    emit(state.log, hand, "deal", place="up_card", cards=[DECK.codes[state.up_card]])
 
 
 def lay_out(state: YokirState, hands: list[list[int]], up_card: int, out_of_play: list[int]) -> None:
@@ -504,6 +527,7 @@ def _play_card(config: YokirConfig, state: YokirState, card: int) -> None:
         return
     winner = (state.leader + rules.trick_winner_id(state.trick, state.trump)) % NUM_PLAYERS
     state.tricks.append([state.leader, *state.trick, winner])
+    emit(state.log, state.hand_number, "trick", **trick_record(state.tricks[-1]))
     state.tricks_won[winner] += 1
     state.trick = []
     state.leader = state.to_act = winner
@@ -515,24 +539,49 @@ def _end_hand(config: YokirConfig, state: YokirState) -> None:
     """Score the hand (5); end the episode, or in match mode deal the next hand (4.6)."""
     caller = state.caller if state.caller >= 0 else None
     points = rules.score_hand_ids(caller, state.tricks_won) if caller is not None else [0] * NUM_PLAYERS
+    hand, returns_before = state.hand_number, list(state.returns)
     if not config.match:
         total = sum(points)
         relative = config.reward_mode == "relative"
         # (3p - total) / 3 rather than p - total / 3: exact thirds that sum to exactly zero.
         state.returns = [(NUM_PLAYERS * p - total) / NUM_PLAYERS if relative else float(p) for p in points]
         _finish(state, terminal=True)
-        return
-    state.scores = [score + p for score, p in zip(state.scores, points)]
-    state.hand_number += 1
-    winner = rules.match_winner(state.scores, config.target_score)
-    if winner is not None:
-        state.returns = [1.0 if seat == winner else -0.5 for seat in range(NUM_PLAYERS)]
-        _finish(state, terminal=True)
-    elif state.hand_number >= config.max_hands:
-        _finish(state, terminal=False)
     else:
+        state.scores = [score + p for score, p in zip(state.scores, points)]
+        state.hand_number += 1
+        winner = rules.match_winner(state.scores, config.target_score)
+        if winner is not None:
+            state.returns = [1.0 if seat == winner else -0.5 for seat in range(NUM_PLAYERS)]
+            _finish(state, terminal=True)
+        elif state.hand_number >= config.max_hands:
+            _finish(state, terminal=False)
+    _log_result(state, hand, points, returns_before)
+    if state.phase != OVER:
         state.dealer = (state.dealer + 1) % NUM_PLAYERS
         deal(state)
+
+
+def _log_result(state: YokirState, hand: int, points: list[int], returns_before: list[float]) -> None:
+    """The hand's result in the history (the seat view's `last_hand`): caller, trump, every trick,
+    tricks won, the hand's points, the match scores after it and each seat's reward for it."""
+    emit(
+        state.log,
+        hand,
+        RESULT,
+        caller=state.caller if state.caller >= 0 else None,
+        trump=SUITS[state.trump] if state.trump >= 0 else None,
+        tricks=[trick_record(trick) for trick in state.tricks],
+        tricks_won=list(state.tricks_won),
+        points=list(points),
+        scores=list(state.scores),
+        rewards=[after - before for after, before in zip(state.returns, returns_before)],
+    )
+
+
+def trick_record(trick: list[int]) -> dict[str, Any]:
+    """A completed trick ([leader, card, card, card, winner]) as JSON: its leader, the cards in play order, the winner."""
+    leader, *cards, winner = trick
+    return {"leader": leader, "cards": [DECK.codes[card] for card in cards], "winner": winner}
 
 
 def _finish(state: YokirState, terminal: bool) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 
 from cardarena.envs import make, register, registered
 from cardarena.envs.core import registry
+from cardarena.envs.core import history
 from cardarena.envs.core.conformance import modes, play_on
 from cardarena.envs.core.game import Game
 
@@ -70,6 +71,11 @@ def advance(env: Any) -> bool:
 def rebuilds_views(game: Game) -> bool:
     """Whether the game implements `state_from_view` (without it, it serves its bots at tables only)."""
     return type(game).state_from_view is not Game.state_from_view
+
+
+def keeps_history(env: Any) -> bool:
+    """Whether the game keeps a hand history (`Game.event_log`)."""
+    return env.game.event_log(env.state) is not None
 
 
 def acting_seat(env: Any) -> int:
@@ -153,6 +159,8 @@ class StateRoundTrip:
         by_clone.load_state(game.clone(env.state))
         for seat in range(game.num_players):
             assert seat_sees(by_json, seat) == seat_sees(env, seat) == seat_sees(by_clone, seat)
+        if keeps_history(env):
+            assert by_json.history() == env.history() == by_clone.history()
         for _ in range(self.horizon):
             live = advance(by_json)
             assert advance(by_clone) == live
@@ -189,7 +197,7 @@ class SeatViewRoundTrip:
 @dataclass
 class HiddenInformation:
     """`resample_hidden` for the seat to act and another seat: each draw leaves that seat's
-    observation, mask and JSON view as they were, keeps the conserved quantities and the turn,
+    observation, mask, JSON view and history as they were, keeps the conserved quantities and the turn,
     and leaves the original state alone; one draw per point is played on to the end with the
     invariants kept. `changed` counts the draws in which another seat's observation differs:
     hidden cards were dealt anew."""
@@ -215,6 +223,8 @@ class HiddenInformation:
         game = env.game
         self.twin.load_state(world)
         assert seat_sees(self.twin, seat) == seat_sees(env, seat), f"seat {seat} tells the resampled state apart"
+        if keeps_history(env):
+            assert self.twin.history(seat) == env.history(seat), f"seat {seat}'s history tells the resampled state apart"
         assert game.conserved(world) == game.conserved(env.state)
         assert game.current_player(world) == game.current_player(env.state)
         self.checked += 1
@@ -223,6 +233,39 @@ class HiddenInformation:
             for other in range(game.num_players)
             if other != seat
         )
+
+
+@dataclass
+class MovesSeenAsViewed:
+    """A move adds to another seat's history only what that seat's JSON view shows of it: two
+    legal moves of the seat to act after which another seat's view is the same add the same
+    events to its history (a public label hides what the rulebook hides, such as a face-down
+    discard, and no event tells what the view does not). `distinct` counts the moves compared
+    that another seat could not tell apart."""
+
+    twin: Any
+    distinct: int = 0
+
+    def __call__(self, env: Any, rng: random.Random) -> None:
+        game, actor = env.game, acting_seat(env)
+        if actor < 0:
+            return
+        logged = len(game.event_log(env.state))
+        others = [seat for seat in range(game.num_players) if seat != actor]
+        added: dict[tuple[int, str], list[Any]] = {}
+        for action in game.legal_actions(env.state):
+            self.twin.load_state(game.clone(env.state))
+            advance(self.twin)
+            self.twin.step(action)
+            new_events = game.event_log(self.twin.state)[logged:]
+            for seat in others:
+                view = json.dumps(self.twin.observe_json(self.twin.possible_agents[seat]), sort_keys=True)
+                events = history.seen_by(new_events, seat)
+                earlier = added.setdefault((seat, view), events)
+                self.distinct += earlier is not events
+                assert earlier == events, (
+                    f"seat {seat} sees the same view after two moves of seat {actor}, but its history gains {earlier} and {events}"
+                )
 
 
 def sometimes(points: float, *checks: Any) -> Any:

@@ -3,7 +3,8 @@ table, in each mode its game declares (`Game.conformance_modes`): the PettingZoo
 random play within the game's invariants (mask = legal set, legal actions listed with a kind and
 card codes of the game's deck, cards and chips conserved, episodes
 within `max_decisions`, returns summing to `returns_total`), state JSON round trips and clones,
-seat-view round trips, and hidden information (`resample_hidden`).
+seat-view round trips, hidden information (`resample_hidden`), and the hand history: each seat's
+share of it, what a move adds to it, and records that replay bit for bit.
 
 The test-only game highcard_v1 (highcard.py) is registered for this module alone: it is covered
 because it is registered. The `slow` runs play 10,000 hands per game and mode.
@@ -17,12 +18,14 @@ import pytest
 from conformance_support import (
     Case,
     HiddenInformation,
+    MovesSeenAsViewed,
     SeatViewRoundTrip,
     StateRoundTrip,
     cases,
     check_legal_actions,
     check_masks,
     highcard_registered,
+    keeps_history,
     random_actions,
     rebuilds_views,
     sometimes,
@@ -30,6 +33,7 @@ from conformance_support import (
 )
 from pettingzoo.test import api_test, seed_test
 
+from cardarena.envs.core import history
 from cardarena.envs.core.conformance import play_random_episode
 
 with highcard_registered():
@@ -109,6 +113,54 @@ def test_resampled_hidden_information_is_unseen_and_playable(case: Case):
         assert play_random_episode(case.make(), seed, visit=sometimes(2, check)).broken == []
     assert check.checked > 0
     assert check.changed > 0, "no resample dealt another seat different cards"
+
+
+def played_with_history(case: Case, seed: int):
+    """An environment that has played a random episode, for a game that keeps a hand history."""
+    env = case.make()
+    report = play_random_episode(env, seed)
+    if not keeps_history(env):
+        pytest.skip(f"{case.env_id} keeps no hand history")
+    assert report.broken == []
+    return env
+
+
+@by_case
+def test_each_seat_history_holds_its_own_private_events_and_no_other(case: Case):
+    env = played_with_history(case, 17)
+    full, public = env.history(), env.public_history()
+    private = [event for event in full if "private" in event]
+    assert private, "the full history holds the seats' private events (their own cards)"
+    assert all("private" not in event for event in public) and len(public) == len(full)
+    for seat in range(env.game.num_players):
+        mine = env.history(seat)
+        assert [event for event in mine if "private" in event] == [event for event in private if event["seat"] == seat]
+        assert history.seen_by(mine, None) == public
+    results = [event for event in full if event["kind"] == "result"]
+    assert [event["hand"] for event in results] == list(range(env.game.hands_played(env.state)))
+    assert all(env.observe_json(agent)["last_hand"] == results[-1] for agent in env.possible_agents)
+
+
+@by_case
+def test_a_move_adds_to_a_seat_history_only_what_its_view_shows(case: Case):
+    played_with_history(case, 15)
+    check = MovesSeenAsViewed(case.make())
+    assert play_random_episode(case.make(), 15, visit=sometimes(2, check)).broken == []
+
+
+@by_case
+def test_episode_and_hand_records_replay_bit_for_bit(case: Case):
+    env = played_with_history(case, 18)
+    episode = json.loads(json.dumps(history.episode_record(env)))
+    replayed = history.replay(episode)
+    assert replayed.history() == env.history()
+    assert replayed.game.returns(replayed.state) == env.game.returns(env.state)
+    hands = json.loads(json.dumps(history.hand_records(env)))
+    assert [record["hand"] for record in hands] == list(range(env.game.hands_played(env.state)))
+    assert [event for record in hands for event in record["log"]] == env.history()
+    assert hands[-1]["returns"] == env.game.returns(env.state)
+    for record in hands:
+        history.replay(record)
 
 
 # ---------------------------------------------------------------- long runs
