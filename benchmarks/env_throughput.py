@@ -6,7 +6,8 @@
 Rows:
 - `yokir_v1`: `cardarena.envs.make("yokir_v1")`, one hand per episode, through the AEC loop.
 - `piktas_v1`: `cardarena.envs.make("piktas_v1")` at its default 4 seats, one round per episode;
-  every observation includes the exact scorer's evaluation and 31 secured scores.
+  every observation includes the exact scorer's evaluation, the acting seat's also the secured and
+  the whole-field score after each legal exchange id.
 - `texas_holdem_v4`: PettingZoo classic's `texas_holdem_v4.env()` (its default wrappers), same loop.
 - `euchre`: OpenSpiel's C++ `euchre` through pyspiel, random legal play on `state.legal_actions()`.
 - `euchre + infostate`: the same, also computing `state.information_state_tensor()` at every
