@@ -80,7 +80,7 @@ def test_eval_of_a_game_without_agents_seats_random(coinflip_game, tmp_path, tab
 def test_play_of_a_game_without_agents_faces_random(coinflip_game):
     result = runner.invoke(app, ["play", "coinflip", "--seat", "1", "--seed", "3"], input="heads\n")
     assert result.exit_code == 0, result.output
-    assert "player_0: " in result.output and "your reward" in result.output
+    assert "coinflip_v1: seat 0 (random), you (seat 1)" in result.output and "your reward" in result.output
 
 
 def test_games_lists_yokir_with_players_and_variants():
@@ -126,7 +126,7 @@ def test_play_reprompts_on_bad_input_and_finishes_the_hand():
     )
     assert result.exit_code == 0, result.output
     assert "'bogus' is not a legal move" in result.output
-    assert "phase over" in result.output
+    assert "table: hand 1 result" in result.output
     assert "your reward" in result.output
 
 

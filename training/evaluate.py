@@ -13,6 +13,7 @@ import numpy as np
 
 from cardarena.agents import Agent
 from cardarena.envs import lookup, make
+from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError
 from cardarena.envs.core.table import Table
 
@@ -136,6 +137,7 @@ def evaluate(
     seed: int = 0,
     config: dict[str, Any] | None = None,
     on_episode: Callable[[int], None] | None = None,
+    on_played: Callable[[CardGameEnv, list[str]], None] | None = None,
 ) -> EvalResult:
     """Play `episodes` episodes of `game` with `agents` (one (name, agent) per seat; the table
     size is `config["num_players"]` or the game's default).
@@ -151,6 +153,9 @@ def evaluate(
     table's mean reward. Ratings: `duplicate_ratings` over each deal's mean rewards, so they
     order the agents exactly as their mean rewards do, and a fixed seed and deterministic agents
     give fixed ratings.
+
+    `on_played(env, names)`, if given, is called after each episode with the environment that
+    played it (`history.hand_records(env)` are its hands) and the agent name in each seat.
     """
     config = dict(config or {})
     env = make(game, **config)
@@ -169,6 +174,8 @@ def evaluate(
         for rotation in rotations[: episodes - played]:
             seated = [agents[(seat - rotation) % num_seats] for seat in range(num_seats)]
             rewards = play_episode(env, [agent for _, agent in seated], deal_seed)
+            if on_played is not None:
+                on_played(env, [name for name, _ in seated])
             tally.add_episode([name for name, _ in seated], rewards)
             played += 1
             if on_episode is not None:

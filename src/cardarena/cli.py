@@ -1,4 +1,4 @@
-"""The `cardarena` command line: games, play, eval, train, serve, bot.
+"""The `cardarena` command line: games, play, watch, replay, eval, train, serve, bot.
 
 Imports stay inside the commands that need them (games register lazily, torch and SB3 load only
 to train or read a checkpoint), so `--help` loads no game, numpy or torch, and `games` and `play`
@@ -121,6 +121,14 @@ def evaluate_command(
         str | None,
         typer.Option("--json", help='Write the results as JSON to this file (with --table-sizes: {"results": [one per size]}).'),
     ] = None,
+    record: Annotated[
+        str | None,
+        typer.Option(
+            "--record",
+            help="Write every episode's hands to this folder, one JSON-lines file per table size (<env id>-<n>p.jsonl, "
+            "one hand per line), for `cardarena replay`.",
+        ),
+    ] = None,
 ) -> None:
     """Play a tournament: mean reward per agent with its 95% confidence interval, win rate, and a
     Bradley-Terry rating fitted on reward margins over duplicate deals."""
@@ -129,6 +137,8 @@ def evaluate_command(
 
     if json_out:
         _check_writable(json_out, "--json")
+    if record:
+        _check_writable(record, "--record", folder=True)
     try:
         config = _parse_settings(settings)
         entry = lookup(game)
@@ -137,8 +147,8 @@ def evaluate_command(
         results = []
         for table_config, seat_names in tables:
             seated = [(name, load(name, game=entry.name, seed=seed + seat)) for seat, name in enumerate(seat_names)]
-            results.append(_run_tournament(entry.env_id, seated, episodes, seed, table_config))
-    except (CardArenaError, ValueError) as err:
+            results.append(_run_tournament(entry.env_id, seated, episodes, seed, table_config, record))
+    except (CardArenaError, ValueError, NotImplementedError) as err:
         _fail(err)
     for result in results:
         _print_result(result)
@@ -179,15 +189,27 @@ def _default_lineup(game: str, num_seats: int) -> list[str]:
     return [default_opponent(game)] + [RANDOM] * (num_seats - 1)
 
 
-def _run_tournament(env_id: str, seated, episodes: int, seed: int, config: dict[str, Any]):
+def _run_tournament(env_id: str, seated, episodes: int, seed: int, config: dict[str, Any], record: str | None = None):
+    """The tournament's result; with `record`, every episode's hands written to a file in that folder."""
+    from contextlib import nullcontext
+    from pathlib import Path
+
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    from cardarena.records import SUFFIX, RecordWriter
     from cardarena.training.evaluate import evaluate
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    path = Path(record or ".") / f"{env_id}-{len(seated)}p{SUFFIX}"
+    if record:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    with RecordWriter(path) if record else nullcontext() as writer, Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{env_id} eval, {len(seated)} players", total=episodes)
-        return evaluate(env_id, seated, episodes, seed, config, lambda done: progress.update(task, completed=done))
+        recorder = None if writer is None else (lambda env, names: writer.add_episode(env, seats=names))
+        result = evaluate(env_id, seated, episodes, seed, config, lambda done: progress.update(task, completed=done), recorder)
+    if record:
+        console.print(f"{result.episodes} episodes' hands written to {path}", highlight=False)
+    return result
 
 
 def _print_result(result) -> None:
@@ -248,10 +270,12 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
     settings: SetOption = None,
 ) -> None:
-    """Play one seat yourself in the terminal against agents. Type an action id or its label."""
-    from cardarena.agents import default_opponent, load
+    """Play one seat yourself in the terminal against agents: every event your seat may know, as it
+    happens, and your legal moves as "id label". Type an action id or its label."""
+    from cardarena.agents import default_opponent
     from cardarena.envs import lookup
     from cardarena.envs.core.table import Table as TableDriver
+    from cardarena.terminal import Narrator, seat_names
 
     try:
         config = _parse_settings(settings)
@@ -263,36 +287,125 @@ def play(
         names = opponents.split(",") if opponents else [default_opponent(entry.name)] * (num_seats - 1)
         if len(names) != num_seats - 1:
             raise ValueError(f"{entry.env_id} needs {num_seats - 1} opponents here, got {len(names)}: {names}")
-        bots = iter(load(name, game=entry.name) for name in names)
-        seated = {s: None if s == seat else next(bots) for s in range(num_seats)}
+        names.insert(seat, None)
+        bots = _seat_agents(entry.name, names)
     except (CardArenaError, ValueError) as err:
         _fail(err)
     table = TableDriver(env)
     table.reset(seed=seed)
-    while (turn := table.to_act) is not None:
-        if turn == seat:
-            console.print(env.render(seat=seat), highlight=False)
-            table.play(_ask_action(env, env.possible_agents[seat]))
-        else:
-            action = seated[turn].act(table.observe(turn))
-            console.print(f"[dim]{env.possible_agents[turn]}: {env.action_label(action)}[/]")
-            table.play(action)
-    console.print(env.render(seat=seat), highlight=False)
+    narrator = Narrator(console, seat_names(names, you=seat))
+    narrator.seating(entry.env_id)
+    while table.advance(bots) is not None:
+        narrator.follow(_log_seen_by(env, seat))
+        console.print(env.render(seat=seat), markup=False, highlight=False)
+        table.play(_ask_action(env, env.possible_agents[seat]))
+    narrator.follow(_log_seen_by(env, seat))
     console.print(f"[bold]your reward: {table.totals[seat]:+.3f}[/]")
+
+
+def _seat_agents(game: str, names: list[str | None]) -> dict[int, Any]:
+    """The agent loaded for each seat with a name (a seat named None is a person's)."""
+    from cardarena.agents import load
+
+    return {seat: load(name, game=game) for seat, name in enumerate(names) if name is not None}
+
+
+def _log_seen_by(env, seat: int | None) -> list[dict[str, Any]]:
+    """The episode's hand history as `seat` knows it (None: the public history); nothing for a game that keeps none."""
+    if env.game.event_log(env.state) is None:
+        return []
+    return env.public_history() if seat is None else env.history(seat)
 
 
 def _ask_action(env, agent: str) -> int:
     """Prompt until the person types a legal action id or label."""
+    from cardarena.terminal import move_menu
+
     legal = env.observe_json(agent)["legal_actions"]
     by_text = {str(a["id"]): a["id"] for a in legal} | {a["label"].lower(): a["id"] for a in legal}
     by_text |= {a["label"].split()[-1].lower(): a["id"] for a in legal if len(a["label"].split()) > 1}
-    menu = "  ".join(f"[{a['id']}] {a['label']}" for a in legal)
     while True:
-        console.print(f"your move: {menu}", highlight=False)
+        console.print("your move (type its number or its label):")
+        console.print(move_menu(legal))
         answer = typer.prompt(">", prompt_suffix=" ").strip().lower()
         if answer in by_text:
             return by_text[answer]
-        console.print(f"[red]{answer!r} is not a legal move here; type one of the ids or labels above[/]")
+        console.print(f"{answer!r} is not a legal move here; type one of the numbers or labels above", style="red", markup=False, highlight=False)
+
+
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`).")],
+    agents: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent, else random, in every seat)."),
+    ] = None,
+    delay: Annotated[float, typer.Option(min=0, help="Seconds to wait after each event.")] = 0.5,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
+    seat: Annotated[int | None, typer.Option(help="Follow one seat: the public events and that seat's own (default: the public events only).")] = None,
+    settings: SetOption = None,
+) -> None:
+    """Watch agents play each other in the terminal, one event at a time: what a spectator sees."""
+    from cardarena.agents import default_opponent
+    from cardarena.envs import lookup
+    from cardarena.envs.core.table import Table as TableDriver
+    from cardarena.terminal import Narrator, seat_names
+
+    try:
+        config = _parse_settings(settings)
+        entry = lookup(game)
+        env = entry.env_cls(**config)
+        num_seats = env.game.num_players
+        names = agents.split(",") if agents else [default_opponent(entry.name)] * num_seats
+        if len(names) != num_seats:
+            raise ValueError(f"{entry.env_id} is played by {num_seats} seats here, but {len(names)} agents were given: {names}")
+        if seat is not None and not 0 <= seat < num_seats:
+            raise ValueError(f"seat must be 0..{num_seats - 1}, got {seat}")
+        bots = _seat_agents(entry.name, list(names))
+    except (CardArenaError, ValueError) as err:
+        _fail(err)
+    table = TableDriver(env)
+    table.reset(seed=seed)
+    narrator = Narrator(console, seat_names(names), delay=delay)
+    narrator.seating(entry.env_id)
+    narrator.follow(_log_seen_by(env, seat))
+    while not table.finished:
+        table.advance(bots, max_moves=1)
+        narrator.follow(_log_seen_by(env, seat))
+    _print_rewards(narrator.names, table.totals)
+
+
+def _print_rewards(names: list[str], rewards: list[float]) -> None:
+    console.print("rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards)), markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(help="A record file: JSON lines, one hand per line (from `eval --record` or `serve --record`).")],
+    hand: Annotated[int | None, typer.Option(min=1, help="Replay only the hand on this line of the file (counted from 1); default: every line in turn.")] = None,
+    seat: Annotated[int | None, typer.Option(min=0, help="Show one seat's view: only what that seat knew (default: the whole table, every seat's cards).")] = None,
+    delay: Annotated[float, typer.Option(min=0, help="Seconds to wait after each event.")] = 0.5,
+    step: Annotated[bool, typer.Option(help="Wait for enter after each event instead.")] = False,
+) -> None:
+    """Step through recorded hands in the terminal; each is first played again and checked to give
+    the events and returns it records."""
+    from cardarena.envs.core.history import seen_by
+    from cardarena.records import RecordFileError, read_records, replayed
+    from cardarena.terminal import Narrator, seat_names
+
+    try:
+        checked = [(line, record, replayed(file, line, record)) for line, record in read_records(file, hand)]
+        for line, _, env in checked:
+            if seat is not None and seat >= env.game.num_players:
+                raise RecordFileError(f"{file} line {line} is a {env.game.num_players}-seat table: it has no seat {seat}")
+    except CardArenaError as err:
+        _fail(err)
+    for line, record, env in checked:
+        names = seat_names(record.get("seats") or [None] * env.game.num_players)
+        narrator = Narrator(console, names, delay=delay, step=step)
+        narrator.seating(f"{file} line {line}, {record['game']}" + ("" if seat is None else f", as {names[seat]} saw it"))
+        narrator.tell(record["log"] if seat is None else seen_by(record["log"], seat))
+        console.print(f"line {line} replayed: its events and returns are the record's", style="dim", markup=False, highlight=False)
 
 
 @app.command()
@@ -384,12 +497,21 @@ def serve(
         typer.Option(help="A file of API keys, one per line (optionally followed by its table cap): /v1 requests then need one in X-API-Key."),
     ] = None,
     tables_per_key: Annotated[int, typer.Option(min=1, help="Open tables each API key may hold (a cap in the key file wins).")] = 100,
+    record: Annotated[
+        str | None,
+        typer.Option("--record", help="Write each table's hands to this folder when it ends (<table id>.jsonl, one hand per line), for `cardarena replay`."),
+    ] = None,
 ) -> None:
     """Serve bots (POST /v1/act) and tables of bots and clients (/v1/tables) over HTTP; docs/protocol.md."""
+    from pathlib import Path
+
     from cardarena.serve.app import serve as run_server
     from cardarena.serve.bots import Roster
     from cardarena.serve.keys import ApiKeys
 
+    if record:
+        _check_writable(record, "--record", folder=True)
+        Path(record).mkdir(parents=True, exist_ok=True)
     try:
         keys = ApiKeys.load(api_keys, tables_per_key) if api_keys else None
         roster = Roster.serving(bots.split(",") if bots else None)
@@ -398,7 +520,9 @@ def serve(
     console.print(f"serving {', '.join(roster.bots)} on http://{host}:{port} (API docs at /docs)", soft_wrap=True, highlight=False)
     if keys is not None:
         console.print(f"API keys: {len(keys.keys)} from {api_keys}; every /v1 request needs one in the X-API-Key header", soft_wrap=True, highlight=False)
-    run_server(host, port, roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=keys)
+    if record:
+        console.print(f"recording every table's hands in {record}", soft_wrap=True, highlight=False)
+    run_server(host, port, roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=keys, record_dir=Path(record) if record else None)
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -61,6 +62,15 @@ def test_cardarena_serve_with_a_key_file_needs_a_key(tmp_path):
     assert (created.status_code, created.json()["table_ttl"]) == (201, 30.0)
     assert capped.status_code == 429 and "holds 3 unfinished tables" in capped.json()["detail"]
     assert f"API keys: 4 from {keys}" in output[0] and ALICE not in output[0]
+
+
+def test_cardarena_serve_records_each_table_it_ends(tmp_path):
+    folder = tmp_path / "records"
+    with serving("--bots", "random", "--record", str(folder)) as (url, output):
+        table = httpx.post(f"{url}/v1/tables", json={"game": "yokir_v1", "seats": ["random"] * 3, "seed": 4}).json()
+    lines = (folder / f"{table['table_id']}.jsonl").read_text().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["seats"] == ["random"] * 3
+    assert f"recording every table's hands in {folder}" in output[0]
 
 
 def test_cardarena_serve_refuses_an_unknown_bot():

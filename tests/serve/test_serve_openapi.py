@@ -35,7 +35,7 @@ def test_with_api_keys_every_answer_fits_the_schema(case, keyed_url):
     case.call_and_validate(base_url=keyed_url, checks=CHECKS, headers={API_KEY_HEADER: DAVE})
 
 
-TABLE_PATHS = {"/v1/tables", "/v1/tables/{table_id}", "/v1/tables/{table_id}/actions"}
+TABLE_PATHS = {"/v1/tables", "/v1/tables/{table_id}", "/v1/tables/{table_id}/actions", "/v1/tables/{table_id}/history", "/v1/tables/{table_id}/spectate"}
 
 
 def test_the_schema_served_documents_every_route_and_its_errors(client):
@@ -46,6 +46,8 @@ def test_the_schema_served_documents_every_route_and_its_errors(client):
     assert set(paths["/v1/tables/{table_id}"]) == {"get", "delete"}
     assert set(paths["/v1/tables/{table_id}"]["delete"]["responses"]) == {"204", "403", "404", "422"}
     assert set(paths["/v1/tables/{table_id}/actions"]["post"]["responses"]) == {"200", "403", "404", "409", "413", "422"}
+    assert set(paths["/v1/tables/{table_id}/history"]["get"]["responses"]) == {"200", "403", "404", "409", "422"}
+    assert set(paths["/v1/tables/{table_id}/spectate"]["get"]["responses"]) == {"200", "403", "404", "422"}
 
 
 def test_with_api_keys_the_schema_documents_the_header_and_the_401(keyed_url):

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, Security
@@ -36,7 +37,9 @@ from .models import (
     ErrorBody,
     GameInfo,
     Health,
+    SpectatorView,
     TableCreated,
+    TableHistory,
     TableRequest,
     TableSummary,
     TableView,
@@ -57,14 +60,16 @@ def create_app(
     max_tables: int = MAX_TABLES,
     table_ttl: float = TABLE_TTL,
     api_keys: ApiKeys | None = None,
+    record_dir: Path | None = None,
 ) -> FastAPI:
-    """The server's ASGI app over the bots of `roster`; with `api_keys`, every `/v1` request needs one of them."""
+    """The server's ASGI app over the bots of `roster`; with `api_keys`, every `/v1` request needs
+    one of them; with `record_dir`, every table writes its hands' records there."""
     app = FastAPI(
         title="cardarena",
         version=__version__,
         description="Bots and tables for every registered cardarena game, speaking JSON seat views in canonical card codes.",
     )
-    room = app.state.room = TableRoom(roster, clock, max_tables, table_ttl)
+    room = app.state.room = TableRoom(roster, clock, max_tables, table_ttl, record_dir)
     caller = _caller(api_keys)
     v1 = APIRouter(prefix="/v1", dependencies=[Depends(caller)])
     refused = (401,) if api_keys is not None else ()
@@ -102,6 +107,19 @@ def create_app(
     async def read_table(table_id: str, seat: Annotated[int, Query(ge=0, le=1_000)], token: Token) -> TableView:
         """One seat's view of the table (the token opens that seat only)."""
         return room.view(table_id, seat, token)
+
+    @v1.get("/tables/{table_id}/history", response_model=TableHistory, responses=_documented(*refused, 403, 404, 409, 422))
+    async def table_history(table_id: str, token: Token, seat: Annotated[int | None, Query(ge=0, le=1_000)] = None) -> TableHistory:
+        """The table's hand history the token may see: a seat's own (any time), the public one (the
+        spectator token, any time), or every event with the hands' records (the creator token, once
+        the table has ended; every event meanwhile where no client holds a seat)."""
+        return room.history(table_id, token, seat)
+
+    @v1.get("/tables/{table_id}/spectate", response_model=SpectatorView, responses=_documented(*refused, 403, 404, 422))
+    async def spectate(table_id: str, token: Token) -> SpectatorView:
+        """The table as a spectator sees it (the spectator token), from its public history; the creator
+        token sees the whole table where no client holds a seat."""
+        return room.spectate(table_id, token)
 
     @v1.post("/tables/{table_id}/actions", response_model=TableView, responses=_documented(*refused, 403, 404, 409, 413, 422))
     async def play(table_id: str, request: ActionRequest) -> TableView:
@@ -211,11 +229,12 @@ def serve(
     max_tables: int = MAX_TABLES,
     table_ttl: float = TABLE_TTL,
     api_keys: ApiKeys | None = None,
+    record_dir: Path | None = None,
 ) -> None:
     """Run the server until interrupted (uvicorn)."""
     import uvicorn
 
-    app = create_app(roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=api_keys)
+    app = create_app(roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=api_keys, record_dir=record_dir)
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 

@@ -97,6 +97,15 @@ class Client:
         """The seat's view of the table."""
         return self._call("GET", f"/v1/tables/{table_id}", params={"seat": seat, "token": token})
 
+    def history(self, table_id: str, token: str, seat: int | None = None) -> dict[str, Any]:
+        """The table's hand history this token may see (a seat's, the public one, or the creator's whole one once the table has ended)."""
+        params: dict[str, Any] = {"token": token} | ({"seat": seat} if seat is not None else {})
+        return self._call("GET", f"/v1/tables/{table_id}/history", params=params)
+
+    def spectate(self, table_id: str, token: str) -> dict[str, Any]:
+        """The table as a spectator sees it (the spectator token from `create_table`)."""
+        return self._call("GET", f"/v1/tables/{table_id}/spectate", params={"token": token})
+
     def play(self, table_id: str, seat: int, token: str, action: int | None = None, label: str | None = None) -> dict[str, Any]:
         """Play the seat's move, by action id or by label; returns its view after the bots' replies."""
         body = {"seat": seat, "token": token, "action": action, "label": label}

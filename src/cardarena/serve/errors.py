@@ -21,6 +21,10 @@ class TableTokenError(CardArenaError, PermissionError):
     """A table token that does not open what it was used for: a seat, or the table's deletion."""
 
 
+class TableRunningError(CardArenaError):
+    """What a table gives only once it has ended (its whole history), asked for before."""
+
+
 class TableLimitError(CardArenaError):
     """The server, or the request's API key, holds as many unfinished tables as it may."""
 
@@ -41,6 +45,7 @@ _ERRORS: list[tuple[type[CardArenaError], int, str]] = [
     (ApiKeyError, 401, "bad_api_key"),
     (TableTokenError, 403, "bad_token"),
     (IllegalActionError, 409, "illegal_action"),
+    (TableRunningError, 409, "table_running"),
     (TableLimitError, 429, "too_many_tables"),
     (SeatViewError, 422, "bad_seat_view"),
     (ConfigError, 422, "bad_config"),

@@ -95,7 +95,14 @@ class TableCreated(BaseModel):
     table_id: str
     game: str
     seats: list[SeatTicket]
-    creator_token: str = Field(description="The creator's token: it deletes the table (`DELETE /v1/tables/{table_id}?token=...`).")
+    creator_token: str = Field(
+        description="The creator's token: it deletes the table (`DELETE /v1/tables/{table_id}?token=...`) and reads its whole "
+        "history once it has ended (`GET /v1/tables/{table_id}/history?token=...`), or at any time where no client holds a seat."
+    )
+    spectator_token: str = Field(
+        description="A read-only token for spectators: the public table (`GET /v1/tables/{table_id}/spectate?token=...`) "
+        "and the public history, never a seat's private cards."
+    )
     table_ttl: float = Field(description="Seconds without a read or a move after which the server removes the table.")
 
 
@@ -120,6 +127,39 @@ class TableView(BaseModel):
     rewards: list[float] | None = Field(description="Each seat's total reward once the episode is over.")
     seconds_left: float | None = Field(description="Time left for the seat to act, with a move time limit.")
     view: SeatView
+
+
+Event = Annotated[
+    dict[str, Any],
+    Field(description='A hand-history event in card codes: `hand`, `kind`, `seat` and its public fields; `private` only in the history of the seat it concerns, or the whole history.'),
+]
+
+
+class TableHistory(BaseModel):
+    """A table's hand history, as much of it as the token may see."""
+
+    table_id: str
+    game: str
+    seat: int | None = Field(description="The seat whose history this is (its own private events included); null for the public or the whole history.")
+    whole_table: bool = Field(description="Every event whole, every seat's private fields included (the creator's).")
+    finished: bool
+    events: list[Event]
+    records: list[dict[str, Any]] | None = Field(
+        description="The creator's, once the table has ended: one record per finished hand (its starting state, its action ids "
+        "and its events), which `cardarena replay` plays again bit for bit."
+    )
+
+
+class SpectatorView(BaseModel):
+    """What a spectator sees of a table, built from the public history: no seat's private cards."""
+
+    table_id: str
+    seats: list[str | None] = Field(description="One entry per seat: its bot's name, or null for a client seat.")
+    whole_table: bool = Field(description="Every seat's private fields included: the creator's view of a table where no client holds a seat.")
+    view: dict[str, Any] = Field(
+        description="`game`, `settings`, `to_act`, `finished`, `rewards` (once finished), `last_hand` (the last finished hand's "
+        "result event) and `events` (the hand in progress)."
+    )
 
 
 class TableSummary(BaseModel):

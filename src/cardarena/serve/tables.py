@@ -8,10 +8,17 @@ or listed, each next deadline counted from the one before, so the table is as if
 A table lives until its creator deletes it or nobody has read or played it for the room's
 `table_ttl` seconds; a full room, or an API key at its cap, makes way for a new table by removing
 the least recently used finished one.
+
+Who sees what: a seat's token opens that seat's view and history; the spectator's token the
+public table (`spectate.public_view`) and the public history; the creator's token the whole
+history once the table has ended (a hand's starting state holds the cards still to come), and
+the whole table at any time where no client holds a seat. With a `record_dir`, a table writes
+its hands' records there when it ends (or, unfinished, when it is removed).
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import time
@@ -19,32 +26,39 @@ import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from cardarena.envs import lookup
+from cardarena.envs.core import history
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, IllegalActionError
+from cardarena.envs.core.spectate import public_view
 from cardarena.envs.core.table import Table as TableDriver
+from cardarena.records import SUFFIX, RecordWriter
 
 from .bots import Bot, Roster, new_env
-from .errors import TableLimitError, TableTokenError, UnknownTableError
+from .errors import TableLimitError, TableRunningError, TableTokenError, UnknownTableError
 from .keys import ApiKey
-from .models import SeatTicket, TableCreated, TableRequest, TableSummary, TableView
+from .models import SeatTicket, SpectatorView, TableCreated, TableHistory, TableRequest, TableSummary, TableView
 
 MAX_TABLES = 1_000
 TABLE_TTL = 600.0
 BOT_MOVES_PER_REQUEST = 2_000  # a long all-bot match goes on at the next request instead of holding the server
 
+logger = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class Role:
-    """Whom a table token speaks for: the table's creator, or one client seat."""
+    """Whom a table token speaks for: the table's creator, a spectator, or one client seat."""
 
-    kind: Literal["creator", "seat"]
+    kind: Literal["creator", "spectator", "seat"]
     seat: int | None = None
 
 
 CREATOR = Role("creator")
+SPECTATOR = Role("spectator")
 
 
 def seat_role(seat: int) -> Role:
@@ -66,12 +80,18 @@ class TableTokens:
         expected = self._tokens.get(role)
         return expected is not None and secrets.compare_digest(expected.encode(), token.encode())
 
+    def role_of(self, token: str) -> Role | None:
+        """The role `token` speaks for, or None (compared with every token, in constant time each)."""
+        opened = [role for role in self._tokens if self.opens(role, token)]
+        return opened[0] if opened else None
+
 
 class Table:
     """One episode of a game; seats are bots or clients holding a token.
 
     Bots move through the table driver, which steps eliminated seats out of a match: the table is
     finished when the game is over, and a client seat that has left the game just watches.
+    `on_finish(table)` is called once, when the table ends or, unfinished, is closed.
     """
 
     def __init__(
@@ -83,6 +103,7 @@ class Table:
         move_time_limit: float | None,
         now: float,
         owner: ApiKey | None = None,
+        on_finish: Callable[[Table], None] | None = None,
     ):
         self.table_id = table_id
         self.env = env
@@ -91,7 +112,9 @@ class Table:
         self.last_used = now
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
-        self.tokens = TableTokens([CREATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)])
+        self.has_clients = len(self._bot_agents) < len(bots)
+        self.tokens = TableTokens([CREATOR, SPECTATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)])
+        self._on_finish = on_finish
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
         self.finished = False  # the driver's, kept after every move: a full room checks every table for it
@@ -127,6 +150,46 @@ class Table:
         self._let_bots_play(now)
         return self._report(seat, now)
 
+    def history(self, token: str, seat: int | None, now: float) -> TableHistory:
+        """The history `token` may see (`seat`, if given, must be the token's): a seat's own, the
+        public one (spectator), or every event and the hands' records (the creator, once the table
+        has ended; every event meanwhile where no client holds a seat)."""
+        role = self._holder(token, seat)
+        self.catch_up(now)
+        whole = role == CREATOR
+        if whole and self.has_clients and not self.finished:
+            raise TableRunningError(
+                f"table {self.table_id} has not ended: its whole history (each hand's starting state holds the cards "
+                "still to come) is given to its creator once it has; its spectator token reads the public history meanwhile"
+            )
+        return TableHistory(
+            table_id=self.table_id,
+            game=self.env.game.env_id,
+            seat=role.seat,
+            whole_table=whole,
+            finished=self.finished,
+            events=self.env.history(role.seat) if role.seat is not None or whole else self.env.public_history(),
+            records=history.hand_records(self.env) if whole and self.finished else None,
+        )
+
+    def spectate(self, token: str, now: float) -> SpectatorView:
+        """The table as a spectator sees it; the whole table for its creator where no client holds a seat."""
+        role = self._holder(token, None)
+        if role.kind == "seat":
+            raise TableTokenError(f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), not the spectators'")
+        self.catch_up(now)
+        whole = role == CREATOR and not self.has_clients
+        return SpectatorView(
+            table_id=self.table_id,
+            seats=self.seat_names(),
+            whole_table=whole,
+            view=public_view(self.driver, whole_table=whole),
+        )
+
+    def seat_names(self) -> list[str | None]:
+        """Each seat's bot name, None for a client seat."""
+        return [bot.name if bot else None for bot in self.bots]
+
     def catch_up(self, now: float) -> None:
         """Settle the timeouts due by `now`; bots to act take their next share of moves."""
         self._settle_timeouts(now)
@@ -141,7 +204,7 @@ class Table:
         return TableSummary(
             table_id=self.table_id,
             game=self.env.game.env_id,
-            seats=[bot.name if bot else None for bot in self.bots],
+            seats=self.seat_names(),
             to_act=self.to_act,
             finished=self.finished,
             seconds_left=self._seconds_left(now),
@@ -165,6 +228,14 @@ class Table:
         self.deadline = now + self.move_time_limit if self.move_time_limit and client_to_act else None
         self.finished = self.driver.finished
         self._bots_to_move = not client_to_act and not self.finished
+        if self.finished:
+            self.close()
+
+    def close(self) -> None:
+        """The table has ended or is being removed: `on_finish` is called, once."""
+        on_finish, self._on_finish = self._on_finish, None
+        if on_finish is not None:
+            on_finish(self)
 
     def _settle_timeouts(self, now: float) -> None:
         """R17: for each client seat whose time ran out before `now`, a uniformly random legal action."""
@@ -172,6 +243,16 @@ class Table:
             legal = self.env.observe_json(self.env.possible_agents[self.to_act])["legal_actions"]
             self.driver.play(self._timeout_rng.choice(legal)["id"])
             self._let_bots_play(self.deadline)
+
+    def _holder(self, token: str, seat: int | None) -> Role:
+        """The role of `token` at this table; with `seat`, it must be that seat's token."""
+        if seat is not None:
+            self._check_seat(seat, token)
+            return seat_role(seat)
+        role = self.tokens.role_of(token)
+        if role is None:
+            raise TableTokenError(f"bad token for table {self.table_id}: it is none of its seat, spectator or creator tokens")
+        return role
 
     def _check_seat(self, seat: int, token: str) -> None:
         if self.tokens.token(seat_role(seat)) is None:
@@ -210,11 +291,13 @@ class TableRoom:
         clock: Callable[[], float] = time.monotonic,
         max_tables: int = MAX_TABLES,
         table_ttl: float = TABLE_TTL,
+        record_dir: Path | None = None,
     ):
         self.roster = roster
         self.clock = clock
         self.max_tables = max_tables
         self.table_ttl = table_ttl
+        self.record_dir = record_dir
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.held: Counter[ApiKey] = Counter()  # open tables per API key; a key holding none has no entry
 
@@ -231,7 +314,8 @@ class TableRoom:
             )
         bots = [self.roster.bot(name, entry) if name is not None else None for name in request.seats]
         seed = request.seed if request.seed is not None else secrets.randbits(63)
-        table = Table(uuid.uuid4().hex, env, bots, seed, request.move_time_limit, now, owner)
+        recorder = self._record if self.record_dir is not None else None
+        table = Table(uuid.uuid4().hex, env, bots, seed, request.move_time_limit, now, owner, recorder)
         if making_room is not None:
             self._remove(making_room)
         self.tables[table.table_id] = table
@@ -242,6 +326,7 @@ class TableRoom:
             game=entry.env_id,
             seats=table.tickets(),
             creator_token=table.tokens.token(CREATOR),
+            spectator_token=table.tokens.token(SPECTATOR),
             table_ttl=self.table_ttl,
         )
 
@@ -258,6 +343,20 @@ class TableRoom:
         view = table.play(seat, token, action, label, now)
         self._touch(table, now)
         return view
+
+    def history(self, table_id: str, token: str, seat: int | None) -> TableHistory:
+        """The table's history that `token` may see; a seat's read keeps the table alive."""
+        now = self._expire()
+        table = self._table(table_id)
+        answer = table.history(token, seat, now)
+        if answer.seat is not None:
+            self._touch(table, now)
+        return answer
+
+    def spectate(self, table_id: str, token: str) -> SpectatorView:
+        """The public table view (a spectator's read keeps no table alive)."""
+        now = self._expire()
+        return self._table(table_id).spectate(token, now)
 
     def delete(self, table_id: str, token: str) -> None:
         """Remove the table, for the holder of its creator token."""
@@ -314,7 +413,20 @@ class TableRoom:
                 return table
         raise TableLimitError(f"{full}; finish or delete one, or wait: a table is removed after {self.table_ttl:g} s without a read or a move")
 
+    def _record(self, table: Table) -> None:
+        """Write the hands the table has finished to `record_dir`/<table id>.jsonl."""
+        if table.env.game.hands_played(table.env.state) == 0:
+            return
+        path = self.record_dir / f"{table.table_id}{SUFFIX}"
+        seats = [name or "client" for name in table.seat_names()]
+        try:
+            with RecordWriter(path) as writer:
+                writer.add_episode(table.env, seats=seats, table_id=table.table_id)
+        except OSError as err:
+            logger.warning("table %s: its records could not be written to %s (%s)", table.table_id, path, err)
+
     def _remove(self, table: Table) -> None:
+        table.close()
         del self.tables[table.table_id]
         if table.owner is not None:
             self.held[table.owner] -= 1
