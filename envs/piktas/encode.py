@@ -269,11 +269,12 @@ class PiktasEncoder(Encoder[PiktasState]):
         header = f"{game.env_id}  round {shown_round}/{config.num_hands}  dealer seat {state.dealer}"
         header += f"  phase {PHASE_NAMES[state.phase]}" + (f" (cycle {state.cycle})" if state.phase == EXCHANGE else "")
         lines = [header, "field: " + "  ".join(_position_text(j, stack) for j, stack in enumerate(state.field))]
+        shown = state.showdowns[-1]["evaluations"] if state.phase == OVER else {}  # folded hands are never shown
         for s in range(game.num_players):
             if not state.active[s]:
                 lines.append(f"  seat {s}: eliminated")
                 continue
-            visible = seat is None or s == seat or state.phase == OVER
+            visible = seat is None or s == seat or str(s) in shown
             hand = " ".join(DECK[c] for c in state.hands[s]) if visible else " ".join(["??"] * len(state.hands[s]))
             marker = ">" if s == to_act else " "
             extra = f"  chips {state.chips[s]}" if config.mode == "gambling" else f"  score {state.scores[s]}"

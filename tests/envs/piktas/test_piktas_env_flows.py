@@ -425,3 +425,22 @@ def test_eleven_players_always_get_three_cycles(use_voids):
         field_cards = [stack[0] for stack in env.state.field if stack and stack[0] < FIRST_VOID]
         assert turns == 33 and env.state.deck == []
         assert len(field_cards) == sum(card < FIRST_VOID for card in left)
+
+
+def test_a_seat_render_never_shows_a_folded_hand_at_the_end():
+    folded_seen = 0
+    for seed in range(40):
+        env = make(num_players=3, mode="gambling")
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        while env.agents:
+            agent = env.agent_selection
+            legal = None if env.terminations[agent] else [int(i) for i in env.observe(agent)["action_mask"].nonzero()[0]]
+            env.step(None if legal is None else rng.choice(legal))
+        shown = env.state.showdowns[-1]["evaluations"]
+        for folded in (s for s in range(3) if str(s) not in shown):
+            folded_seen += 1
+            viewer = (folded + 1) % 3
+            line = next(line for line in env.render(seat=viewer).splitlines() if f"seat {folded}:" in line)
+            assert "??" in line and not any(DECK[card] in line.split() for card in env.state.hands[folded])
+    assert folded_seen
