@@ -55,10 +55,10 @@ def test_help_imports_no_game_and_no_numeric_code(tmp_path):
     assert within(modules, game_modules()) == []
 
 
-def test_games_imports_the_games_but_no_torch(tmp_path):
+def test_games_imports_the_games_but_no_numba_and_no_torch(tmp_path):
     modules = imported_by(tmp_path, "games")
     assert {entry.module for entry in shipped_games()} <= modules
-    assert within(modules, ("torch", "stable_baselines3", "cardarena.training")) == []
+    assert within(modules, ("numba", "torch", "stable_baselines3", "cardarena.training")) == []
 
 
 def test_games_lists_a_plugged_in_game(coinflip_game):

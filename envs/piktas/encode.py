@@ -22,7 +22,6 @@ import itertools
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from cardarena.envs.core.game import Encoder, segment_slices
 
@@ -31,7 +30,6 @@ from .exchange import ACTION_POSITION, ACTION_SLOT, EXCHANGE_POSITIONS, NUM_EXCH
 from .game import NUM_ACTIONS, NUM_CYCLES, PiktasGame
 from .history import betting_actions, showdown_json
 from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from .scoring import exchange_outcomes
 from .state import EXCHANGE, OVER, PHASE_NAMES, PiktasState
 
 NUM_CARDS = len(DECK)
@@ -97,31 +95,6 @@ _THIRDS = list(itertools.accumulate([np.float32(1.0 / NUM_CYCLES)] * 3 * MAX_PLA
 CLOSENESS_SCALE = 150.0  # of `scoring.closeness`
 GAP_POINTS = 10.0
 GAP_CLOSENESS = 30.0
-_SECURED_AFTER, _FULL_AFTER, _CLOSENESS_AFTER = (_START[f"{name}_after"] for name in ("secured", "full", "closeness"))
-_SECURED_GAP, _FULL_GAP, _CLOSENESS_GAP = (_START[f"{name}_gap"] for name in ("secured", "full", "closeness"))
-
-
-@njit(cache=True)
-def _write_exchange_features(obs, legal, secured, full, near):
-    """Per legal id (scoring.exchange_outcomes): the secured and whole-field scores / 60 and the
-    closeness / 150 after it, capped at 1, and each one's *gap*: 1 for the best legal id, less by 1
-    per 10 points (30 closeness) below it, floor 0, so that small differences stand out. Scores are
-    worked in float64 and closeness in float32: the observation's exact values."""
-    _write_points(obs, _SECURED_AFTER, _SECURED_GAP, legal, secured)
-    _write_points(obs, _FULL_AFTER, _FULL_GAP, legal, full)
-    best = np.float32(near.max())
-    for k in range(legal.shape[0]):
-        value = np.float32(near[k])
-        obs[_CLOSENESS_AFTER + legal[k]] = min(value / np.float32(CLOSENESS_SCALE), np.float32(1.0))
-        obs[_CLOSENESS_GAP + legal[k]] = max(np.float32(1.0) - (best - value) / np.float32(GAP_CLOSENESS), np.float32(0.0))
-
-
-@njit(cache=True)
-def _write_points(obs, after, gap, legal, points):
-    best = points.max()
-    for k in range(legal.shape[0]):
-        obs[after + legal[k]] = min(points[k] / SCORE_SCALE, 1.0)
-        obs[gap + legal[k]] = max(1.0 - (best - points[k]) / GAP_POINTS, 0.0)
 
 
 class PiktasEncoder(Encoder[PiktasState]):
@@ -182,13 +155,15 @@ class PiktasEncoder(Encoder[PiktasState]):
     def _encode_exchange_outcomes(self, obs: np.ndarray, hand: list[int], positions: list[list[int]]) -> tuple[int, int, int, int]:
         """Write the per-action features of the seat's exchange turn; return its evaluate tuple,
         which the same compiled search gives (scoring.exchange_outcomes)."""
+        from .features import exchange_outcomes, write_exchange_features  # compiled code loads on first use
+
         legal = np.array(legal_exchange_ids(hand, positions))
         field_cards = np.array([card for stack in positions for card in stack], np.int64)
         field_positions = np.array([position for position, stack in enumerate(positions) for _ in stack], np.int64)
         standing, secured, full, near = exchange_outcomes(
             np.array(hand, np.int64), field_cards, field_positions, legal, ACTION_SLOT, ACTION_POSITION, *self.game.config.scoring_flags
         )
-        _write_exchange_features(obs, legal, secured, full, near)
+        write_exchange_features(obs, legal, secured, full, near)
         return (*standing, rules.hand_high(hand))
 
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:

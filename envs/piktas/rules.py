@@ -17,7 +17,6 @@ import numpy as np
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import Deck
 
-from .scoring import MAX_POOL, score_pool
 
 SUITS = "OWKUM"
 NUM_VALUES = 10
@@ -213,6 +212,8 @@ def evaluate_ids(
     hand_items = [card for card in hand if wild_voids or not is_void(card)]
     field_items = [card for card in field if wild_voids or not is_void(card)]
     items = hand_items + field_items
+    from .scoring import MAX_POOL, score_pool  # the compiled scorer loads on first use, not with the game
+
     if len(items) > MAX_POOL:
         raise ValueError(f"a pool of {len(items)} cards is larger than the {MAX_POOL} the scorer handles")
     void_in_hand = len(hand_items) < len(hand)
