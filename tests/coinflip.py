@@ -7,6 +7,7 @@ right or two wrong calls pay nothing. Registered as `register("coinflip_v1", "co
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Literal
 
@@ -16,6 +17,7 @@ from cardarena.envs.core.cards import Deck
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.game import Encoder, Game
+from cardarena.envs.core.history import emit
 
 ENV_ID = "coinflip_v1"
 MODULE = "coinflip"
@@ -27,7 +29,7 @@ class CoinflipConfig(GameConfig):
 
 
 class CoinflipGame(Game[dict]):
-    """State: `{"coin": 0 or 1, "calls": [side per seat so far]}`."""
+    """State: `{"coin": 0 or 1, "calls": [side per seat so far], "log": the hand history}`."""
 
     name = "coinflip"
     version = 1
@@ -41,7 +43,7 @@ class CoinflipGame(Game[dict]):
         return 2
 
     def new_state(self, seed: int) -> dict:
-        return {"coin": random.Random(seed).randrange(2), "calls": []}
+        return {"coin": random.Random(seed).randrange(2), "calls": [], "log": []}
 
     def current_player(self, state: dict) -> int:
         return len(state["calls"]) if len(state["calls"]) < 2 else -1
@@ -51,6 +53,11 @@ class CoinflipGame(Game[dict]):
 
     def apply(self, state: dict, action: int) -> None:
         state["calls"].append(action)
+        if self.is_terminal(state):
+            emit(state["log"], 0, "result", coin=SIDES[state["coin"]], returns=self.returns(state))
+
+    def event_log(self, state: dict) -> list[dict[str, Any]]:
+        return state["log"]
 
     def returns(self, state: dict) -> list[float]:
         if len(state["calls"]) < 2:
@@ -71,7 +78,7 @@ class CoinflipGame(Game[dict]):
         return {"kind": "call", "cards": [], "side": SIDES[action]}
 
     def clone(self, state: dict) -> dict:
-        return {"coin": state["coin"], "calls": list(state["calls"])}
+        return {"coin": state["coin"], "calls": list(state["calls"]), "log": copy.deepcopy(state["log"])}
 
     def state_to_json(self, state: dict) -> dict[str, Any]:
         return self.clone(state)

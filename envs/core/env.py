@@ -126,9 +126,7 @@ class CardGameEnv(AECEnv):
     def _state_from_view(self, view: dict[str, Any]) -> Any:
         """`Game.state_from_view`, its history holding the view's `last_hand`."""
         state = self.game.state_from_view(view)
-        log = self.game.event_log(state)
-        if log is not None:
-            history.restore_last_hand(log, view.get("last_hand"))
+        history.restore_last_hand(self.game.event_log(state), view.get("last_hand"))
         return state
 
     def step(self, action: Any) -> None:
@@ -179,9 +177,7 @@ class CardGameEnv(AECEnv):
     def _seat_view(self, state: Any, seat: int, legal: list[int]) -> dict[str, Any]:
         view = self.encoder.seat_view(state, seat)
         game = self.game
-        log = game.event_log(state)
-        if log is not None:
-            view["last_hand"] = history.last_hand(log, seat)
+        view["last_hand"] = history.last_hand(game.event_log(state), seat)
         return {
             "game": view["game"],
             "seat": view["seat"],
@@ -197,7 +193,7 @@ class CardGameEnv(AECEnv):
         fields included, when `seat` is None (for a finished table, or the creator of an all-bot
         one); else what `seat` may know: the public events and fields and its own private ones."""
         self._require_reset()
-        log = history.event_log(self.game, self.state)
+        log = self.game.event_log(self.state)
         if seat is None:
             return copy.deepcopy(log)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
@@ -207,7 +203,7 @@ class CardGameEnv(AECEnv):
     def public_history(self) -> list[dict[str, Any]]:
         """What every seat and a spectator know of the episode: its history without any private field."""
         self._require_reset()
-        return copy.deepcopy(history.seen_by(history.event_log(self.game, self.state), None))
+        return copy.deepcopy(history.seen_by(self.game.event_log(self.state), None))
 
     def action_label(self, action: int) -> str:
         """The action in the game's words at the current decision point."""

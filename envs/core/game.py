@@ -118,10 +118,11 @@ class Game(ABC, Generic[StateT]):
         is "discard", without the card)."""
         return label
 
-    def event_log(self, state: StateT) -> list[dict[str, Any]] | None:
+    @abstractmethod
+    def event_log(self, state: StateT) -> list[dict[str, Any]]:
         """The hand history the state keeps (history.py), a list the environment appends each
-        action to and the game its other events (`history.emit`); None for a game without one."""
-        return None
+        action to and the game its other events (`history.emit`: deals, reveals, and one
+        `"result"` event closing each hand)."""
 
     @abstractmethod
     def action_details(self, state: StateT, action: int) -> dict[str, Any]:

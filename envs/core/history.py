@@ -56,13 +56,11 @@ def emit(log: list[Event], hand: int, kind: str, seat: int | None = None, privat
 
 
 def play(game: Game[Any], state: Any, action: int) -> None:
-    """Play a legal `action` by the game's rules, logging it first where the game keeps a history."""
-    log = game.event_log(state)
-    if log is not None:
-        label = game.action_label(state, action)
-        public = game.public_label(state, action, label)
-        hidden = {"label": label} if label != public else None
-        emit(log, game.hands_played(state), ACTION, game.current_player(state), hidden, label=public)
+    """Play a legal `action` by the game's rules, logging it first."""
+    label = game.action_label(state, action)
+    public = game.public_label(state, action, label)
+    hidden = {"label": label} if label != public else None
+    emit(game.event_log(state), game.hands_played(state), ACTION, game.current_player(state), hidden, label=public)
     game.apply(state, action)
 
 
@@ -74,14 +72,6 @@ def seen_by(log: list[Event], seat: int | None) -> list[Event]:
 
 def _public_part(event: Event) -> Event:
     return {key: value for key, value in event.items() if key != "private"}
-
-
-def event_log(game: Game[Any], state: Any) -> list[Event]:
-    """The log the state keeps; NotImplementedError for a game that keeps no history."""
-    log = game.event_log(state)
-    if log is None:
-        raise NotImplementedError(f"{game.env_id} keeps no hand history (Game.event_log)")
-    return log
 
 
 def last_hand(log: list[Event], seat: int) -> Event | None:
@@ -108,7 +98,7 @@ def episode_record(env: CardGameEnv) -> Event:
     """The episode the environment has played since it started (`env.episode_start()`), as one
     record: the state it started from, its action ids, its whole log and the returns."""
     game = env.game
-    return _record(env, None, game.state_to_json(env.episode_start()), env.played, event_log(game, env.state), game.returns(env.state))
+    return _record(env, None, game.state_to_json(env.episode_start()), env.played, game.event_log(env.state), game.returns(env.state))
 
 
 def hand_records(env: CardGameEnv) -> list[Event]:
@@ -129,9 +119,9 @@ def hand_records(env: CardGameEnv) -> list[Event]:
 
 def _hand_record(env: CardGameEnv, hand: int, start: Any, actions: list[int], state: Any) -> Event:
     game = env.game
-    log = event_log(game, start)
+    log = game.event_log(start)
     log[:] = [event for event in log if event["hand"] == hand]
-    events = [event for event in event_log(game, state) if event["hand"] == hand]
+    events = [event for event in game.event_log(state) if event["hand"] == hand]
     return _record(env, hand, game.state_to_json(start), actions, events, game.returns(state))
 
 

@@ -21,7 +21,7 @@ def public_view(table: Table, whole_table: bool = False) -> dict[str, Any]:
     finished and each seat's total reward once it is, the last finished hand's `"result"` event,
     and the events since that result (the hand in progress), in card codes."""
     env = table.env
-    log = history.event_log(env.game, env.state)
+    log = env.game.event_log(env.state)
     events = log if whole_table else history.seen_by(log, None)
     results = [number for number, event in enumerate(events) if event["kind"] == history.RESULT]
     since = results[-1] + 1 if results else 0

@@ -311,9 +311,7 @@ def _seat_agents(game: str, names: list[str | None]) -> dict[int, Any]:
 
 
 def _log_seen_by(env, seat: int | None) -> list[dict[str, Any]]:
-    """The episode's hand history as `seat` knows it (None: the public history); nothing for a game that keeps none."""
-    if env.game.event_log(env.state) is None:
-        return []
+    """The episode's hand history as `seat` knows it (None: the public history)."""
     return env.public_history() if seat is None else env.history(seat)
 
 

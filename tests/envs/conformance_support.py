@@ -73,11 +73,6 @@ def rebuilds_views(game: Game) -> bool:
     return type(game).state_from_view is not Game.state_from_view
 
 
-def keeps_history(env: Any) -> bool:
-    """Whether the game keeps a hand history (`Game.event_log`)."""
-    return env.game.event_log(env.state) is not None
-
-
 def acting_seat(env: Any) -> int:
     return env.game.current_player(env.state)
 
@@ -159,8 +154,7 @@ class StateRoundTrip:
         by_clone.load_state(game.clone(env.state))
         for seat in range(game.num_players):
             assert seat_sees(by_json, seat) == seat_sees(env, seat) == seat_sees(by_clone, seat)
-        if keeps_history(env):
-            assert by_json.history() == env.history() == by_clone.history()
+        assert by_json.history() == env.history() == by_clone.history()
         for _ in range(self.horizon):
             live = advance(by_json)
             assert advance(by_clone) == live
@@ -223,8 +217,7 @@ class HiddenInformation:
         game = env.game
         self.twin.load_state(world)
         assert seat_sees(self.twin, seat) == seat_sees(env, seat), f"seat {seat} tells the resampled state apart"
-        if keeps_history(env):
-            assert self.twin.history(seat) == env.history(seat), f"seat {seat}'s history tells the resampled state apart"
+        assert self.twin.history(seat) == env.history(seat), f"seat {seat}'s history tells the resampled state apart"
         assert game.conserved(world) == game.conserved(env.state)
         assert game.current_player(world) == game.current_player(env.state)
         self.checked += 1

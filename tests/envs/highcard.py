@@ -23,7 +23,9 @@ from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Encoder, Game
+from cardarena.envs.core import history
 from cardarena.envs.core.hidden import Place, deal_unseen
+from cardarena.envs.core.history import emit
 from cardarena.envs.core.state_json import read_state
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
@@ -51,6 +53,7 @@ class HighcardState:
     shown: list[list[list[int]]] = field(default_factory=list)  # every finished hand's hands, shown
     returns: list[float] = field(default_factory=list)
     terminal: bool = False
+    log: list[dict[str, Any]] = field(default_factory=list)
 
 
 class HighcardGame(Game[HighcardState]):
@@ -78,6 +81,8 @@ class HighcardGame(Game[HighcardState]):
         cut = HAND_SIZE * self.num_players
         state.hands = [sorted(stock[seat:cut:self.num_players]) for seat in range(self.num_players)]
         state.stock, state.moves = stock[cut:], []
+        for seat, hand in enumerate(state.hands):
+            emit(state.log, state.hand_number, "deal", seat, {"cards": DECK.codes_of(hand)}, count=len(hand))
 
     def current_player(self, state: HighcardState) -> int:
         return -1 if state.terminal else (state.hand_number + len(state.moves)) % self.num_players
@@ -91,8 +96,10 @@ class HighcardGame(Game[HighcardState]):
         if action != STAND:
             hand = state.hands[seat]
             laid = hand.pop(action - 1)
-            hand.append(state.stock.pop(0))
+            drawn = state.stock.pop(0)
+            hand.append(drawn)
             hand.sort()
+            emit(state.log, state.hand_number, "draw", seat, {"cards": [DECK.codes[drawn]]}, count=1)
         state.moves.append([seat, laid])
         if len(state.moves) == self.num_players:
             self._show(state)
@@ -103,6 +110,8 @@ class HighcardGame(Game[HighcardState]):
         n = self.num_players
         state.returns = [r + (1 / len(winners) if seat in winners else 0.0) - 1 / n for seat, r in enumerate(state.returns)]
         state.shown.append([list(hand) for hand in state.hands])
+        shown = [DECK.codes_of(hand) for hand in state.hands]
+        emit(state.log, state.hand_number, "result", hands=shown, totals=totals, winners=winners, returns=list(state.returns))
         state.hand_number += 1
         if state.hand_number == self.config.num_hands:
             state.terminal = True
@@ -120,6 +129,9 @@ class HighcardGame(Game[HighcardState]):
 
     def max_decisions(self) -> int:
         return self.num_players * self.config.num_hands
+
+    def event_log(self, state: HighcardState) -> list[dict[str, Any]]:
+        return state.log
 
     def hands_played(self, state: HighcardState) -> int:
         return state.hand_number
@@ -139,6 +151,7 @@ class HighcardGame(Game[HighcardState]):
         for other, hand in zip(others, dealt):
             twin.hands[other] = sorted(hand)
         twin.stock = dealt[-1]
+        twin.log = history.seen_by(state.log, seat)
         return twin
 
     def action_label(self, state: HighcardState, action: int) -> str:
@@ -200,6 +213,7 @@ class HighcardView(BaseModel):
     shown: list[list[list[str]]]
     returns: list[float]
     legal_actions: list[SeenLegalAction] | None = None
+    last_hand: dict[str, Any] | None = None
 
 
 class HighcardEncoder(Encoder[HighcardState]):

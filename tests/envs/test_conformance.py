@@ -25,7 +25,6 @@ from conformance_support import (
     check_legal_actions,
     check_masks,
     highcard_registered,
-    keeps_history,
     random_actions,
     rebuilds_views,
     sometimes,
@@ -116,11 +115,9 @@ def test_resampled_hidden_information_is_unseen_and_playable(case: Case):
 
 
 def played_with_history(case: Case, seed: int):
-    """An environment that has played a random episode, for a game that keeps a hand history."""
+    """An environment that has played a random episode."""
     env = case.make()
     report = play_random_episode(env, seed)
-    if not keeps_history(env):
-        pytest.skip(f"{case.env_id} keeps no hand history")
     assert report.broken == []
     return env
 
