@@ -10,11 +10,8 @@ from cardarena.envs.core import registry
 @pytest.fixture
 def own_registry():
     """The game registry as it is, restored after the test: what the test registers is gone after it."""
-    entries = dict(registry._ENTRIES)
-    yield registry
-    registry._ENTRIES.clear()
-    registry._ENTRIES.update(entries)
-    registry.GAMES[:] = [entry.env_id for entry in registry.registered()]
+    with registry.scoped_registrations():
+        yield registry
 
 
 @pytest.fixture

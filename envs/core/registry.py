@@ -20,6 +20,8 @@ entry under a registered env id is a ValueError.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
@@ -92,6 +94,18 @@ def register(env_id: str, module: str, agents: dict[str, str] | None = None) -> 
         raise ValueError(f"{env_id} is already registered from {known.module!r} with agents {dict(known.agents)}")
     _ENTRIES[env_id] = entry
     GAMES[:] = [entry.env_id for entry in registered()]
+
+
+@contextmanager
+def scoped_registrations() -> Iterator[None]:
+    """Registrations made inside the block are undone at its end (tests, trying a plug-in)."""
+    entries = dict(_ENTRIES)
+    try:
+        yield
+    finally:
+        _ENTRIES.clear()
+        _ENTRIES.update(entries)
+        GAMES[:] = [entry.env_id for entry in registered()]
 
 
 def registered() -> list[GameEntry]:

@@ -28,14 +28,9 @@ from cardarena.envs.core.game import Game
 @contextmanager
 def highcard_registered() -> Iterator[None]:
     """The registry with the test-only game highcard_v1 registered, as it was again afterwards."""
-    entries = dict(registry._ENTRIES)
-    register(highcard.ENV_ID, highcard.MODULE)
-    try:
+    with registry.scoped_registrations():
+        register(highcard.ENV_ID, highcard.MODULE)
         yield
-    finally:
-        registry._ENTRIES.clear()
-        registry._ENTRIES.update(entries)
-        registry.GAMES[:] = [entry.env_id for entry in registry.registered()]
 
 
 @dataclass(frozen=True)
