@@ -58,9 +58,10 @@ def view_settings(config_cls: type[GameConfig], view: Any) -> dict[str, Any]:
 
 def read_view(model: type[ViewT], view: dict[str, Any], game: Game[Any]) -> ViewT:
     """The view's fields checked against the game's pydantic model, and its `settings` against
-    the game's config; SeatViewError names each bad field."""
+    the game's config; SeatViewError names each bad field. The fields every view shares that the
+    environment reads itself (`settings`, `last_hand`) are not the model's."""
     try:
-        seen = model.model_validate({key: value for key, value in view.items() if key != "settings"})
+        seen = model.model_validate({key: value for key, value in view.items() if key not in ("settings", "last_hand")})
     except ValidationError as err:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in issue['loc']) or 'view'}: {issue['msg']}" for issue in err.errors()[:5]

@@ -91,7 +91,6 @@ class PiktasSeatView(BaseModel):
     showdowns: Annotated[list[SeenShowdown], Field(max_length=1000)]
     returns: list[float] | None
     legal_actions: list[SeenLegalAction] | None = None
-    last_hand: dict[str, Any] | None = None
 
 
 def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:

@@ -325,7 +325,6 @@ class YokirSeatView(BaseModel):
     tricks_won: Annotated[list[int], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
     returns: Annotated[list[float], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)] | None
     legal_actions: list[SeenLegalAction] | None = None
-    last_hand: dict[str, Any] | None = None
 
 
 def _card(code: str, field: str) -> int:

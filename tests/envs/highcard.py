@@ -213,7 +213,6 @@ class HighcardView(BaseModel):
     shown: list[list[list[str]]]
     returns: list[float]
     legal_actions: list[SeenLegalAction] | None = None
-    last_hand: dict[str, Any] | None = None
 
 
 class HighcardEncoder(Encoder[HighcardState]):
