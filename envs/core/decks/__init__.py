@@ -1,0 +1,1 @@
+"""Decks shared by several games, each defined once."""
