@@ -1,0 +1,1 @@
+"""Scarp: the game's rules, state machine, encoder and PettingZoo environment."""
