@@ -1,1 +1,8 @@
-"""Scarp: the game's rules, state machine, encoder and PettingZoo environment."""
+"""Scarp: the two-player challenge-and-answer game on the Scarp deck."""
+
+from .env import env, raw_env
+from .game import ScarpConfig, ScarpGame
+
+metadata = raw_env.metadata
+
+__all__ = ["ScarpConfig", "ScarpGame", "env", "metadata", "raw_env"]
