@@ -7,7 +7,7 @@ from typing import Any
 
 from cardarena.envs import make as make_env
 from cardarena.envs.scarp import game as scarp
-from cardarena.envs.scarp.rules import DECK, SUITS
+from cardarena.envs.scarp.rules import DECK
 
 ENV_ID = "scarp_v1"
 
@@ -33,20 +33,34 @@ def essence_action(first: int, essence: str) -> int:
     return first + ["SUN", "STONE", "KNIFE", "ROSE"].index(essence)
 
 
-def laid_out(env, challenger: int, hands: list[str], deck: str = "", pile: str = "", turn: int = 0):
+def laid_out(env, challenger: int, hands: list[str], deck: str = "", pile: str = "", rest: str = "deck"):
     """Put `env` at the start of `challenger`'s main phase with these cards; the deck's top card is
-    the last of `deck`; every other card lies in the deck below."""
+    the last of `deck`; every other card lies below in the deck (or, with rest="pile", in the pile)."""
     game = env.game
     state = game.new_state(0)
     held = [ids(hand) for hand in hands]
     placed = set().union(*held, ids(pile), ids(deck))
+    others = [card for card in range(len(DECK)) if card not in placed]
     state.hands = [sorted(hand) for hand in held]
-    state.pile = sorted(ids(pile))
-    state.deck = [card for card in range(len(DECK)) if card not in placed] + ids(deck)
-    state.named, state.first_challenger, state.challenger, state.turn = [0, 1], challenger, challenger, turn
+    state.pile = sorted(ids(pile) + (others if rest == "pile" else []))
+    state.deck = (others if rest == "deck" else []) + ids(deck)
+    state.named, state.first_challenger, state.challenger = [0, 1], challenger, challenger
+    state.log = []
     game._start_turn(state)
     env.load_state(state)
     return env
+
+
+def play(env, *actions: int) -> None:
+    """Step each action, checking first that it is legal."""
+    for action in actions:
+        legal = env.game.legal_actions(env.state)
+        assert action in legal, f"{env.game.action_label(env.state, action)} ({action}) is not legal: {legal}"
+        env.step(action)
+
+
+def legal(env) -> list[int]:
+    return env.game.legal_actions(env.state)
 
 
 def codes(cards: list[int]) -> list[str]:
@@ -65,5 +79,3 @@ def random_no_fold(env, rng: random.Random, visit=None, limit: int = 100_000) ->
         decisions += 1
     return decisions
 
-
-__all__ = ["SUITS"]
