@@ -17,13 +17,10 @@ worst single evaluation of the median pass. The compiled scorer is warmed up (an
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections.abc import Callable
 
 import typer
-from rich.console import Console
-from rich.table import Table
+from rated_passes import print_rates
 
 from cardarena.envs.piktas import rules
 
@@ -51,17 +48,6 @@ def rich_pools(rng: random.Random, count: int) -> list[Pool]:
     return pools
 
 
-def timed(evaluate: Callable[[Pool], object], pools: list[Pool]) -> tuple[float, list[float]]:
-    """Seconds for the whole pass and each evaluation's seconds."""
-    each = []
-    start = time.perf_counter()
-    for pool in pools:
-        t = time.perf_counter()
-        evaluate(pool)
-        each.append(time.perf_counter() - t)
-    return time.perf_counter() - start, each
-
-
 def rows(random_pools: list[Pool], hard_pools: list[Pool]) -> dict[str, tuple[Callable[[Pool], object], list[Pool]]]:
     codes = [([rules.DECK[c] for c in hand], [rules.DECK[c] for c in field]) for hand, field in random_pools]
     by_code = dict(zip(map(id, random_pools), codes))
@@ -87,29 +73,7 @@ def main(
     """Evaluations per second of the exact Piktas scorer."""
     rng = random.Random(seed)
     table_rows = rows(random_deal_pools(rng, pools), rich_pools(rng, pools))
-    for evaluate, sample in table_rows.values():
-        for pool in sample[:200]:
-            evaluate(pool)
-    passes: dict[str, list[tuple[float, list[float]]]] = {name: [] for name in table_rows}
-    for _ in range(repeat):
-        for name, (evaluate, sample) in table_rows.items():
-            passes[name].append(timed(evaluate, sample))
-    table = Table(title=f"Piktas scorer, one core: {pools:,} pools per row, {repeat} passes")
-    for column in ("pools", "evals/s (min)", "evals/s (median)", "evals/s (max)", "median µs", "worst ms"):
-        table.add_column(column, justify="left" if column == "pools" else "right")
-    for name, results in passes.items():
-        ranked = sorted(results, key=lambda result: result[0])
-        median_pass = ranked[(len(ranked) - 1) // 2]
-        table.add_row(
-            name,
-            f"{pools / ranked[-1][0]:,.0f}",
-            f"{pools / median_pass[0]:,.0f}",
-            f"{pools / ranked[0][0]:,.0f}",
-            f"{statistics.median(median_pass[1]) * 1e6:.1f}",
-            f"{max(median_pass[1]) * 1e3:.2f}",
-        )
-    Console(width=120).print(table)
-
+    print_rates(f"Piktas scorer, one core: {pools:,} pools per row, {repeat} passes", table_rows, repeat, "pools", "evals/s")
 
 if __name__ == "__main__":
     typer.run(main)

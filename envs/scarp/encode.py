@@ -77,6 +77,16 @@ SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _AT = {name: piece.start for name, piece in SLICES.items()}
+_HAND, _OPPONENT_KNOWN, _KNOWN_BY_OPPONENT, _PILE, _ASIDE, _PICKED, _REVEALED, _DECK_SEEN = (
+    _AT[name] for name in ("hand", "opponent_known", "known_by_opponent", "pile", "aside", "picked", "revealed", "deck_seen")
+)
+_CHALLENGE, _CHALLENGE_SUIT, _REVERSE, _REVERSE_SUIT, _NAMED, _PHASE, _STAGE, _COMBO, _OUTCOME, _FLAGS = (
+    _AT[name]
+    for name in ("challenge", "challenge_suit", "reverse", "reverse_suit", "named", "phase", "stage", "combo", "outcome", "flags")
+)
+_ENEMY_VARIANT = _AT["enemy_variant"]
+_SCALAR_NAMES = ("access", "is_challenger", "to_act", "first_challenger", "hand_sizes", "deck_size", "pile_size", "turn", "pick_size")
+_SCALARS = np.concatenate([np.arange(SLICES[name].start, SLICES[name].stop) for name in _SCALAR_NAMES])
 
 
 class ScarpEncoder(Encoder[ScarpState]):
@@ -85,41 +95,43 @@ class ScarpEncoder(Encoder[ScarpState]):
     def observation(self, state: ScarpState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
         other = 1 - seat
-        _cards(obs, "hand", state.hands[seat])
-        _cards(obs, "opponent_known", state.known[seat])
-        _cards(obs, "known_by_opponent", state.known[other])
-        _cards(obs, "pile", state.pile)
-        _cards(obs, "aside", state.aside)
-        _cards(obs, "picked", state.picks.picked)
-        _cards(obs, "revealed", state.revealed)
+        on = [_HAND + c for c in state.hands[seat]]
+        on += [_OPPONENT_KNOWN + c for c in state.known[seat]]
+        on += [_KNOWN_BY_OPPONENT + c for c in state.known[other]]
+        on += [_PILE + c for c in state.pile]
+        on += [_ASIDE + c for c in state.aside]
+        on += [_PICKED + c for c in state.picks.picked]
+        on += [_REVEALED + c for c in state.revealed]
         if state.phase == DECK_PICK and state.to_act == seat:
-            _cards(obs, "deck_seen", state.deck)
-        for name, laid in (("challenge", state.challenge), ("reverse", state.reverse)):
-            if laid:
-                obs[_AT[name] + laid[0]] = 1.0
-                obs[_AT[name + "_suit"] + laid[1]] = 1.0
+            on += [_DECK_SEEN + c for c in state.deck]
+        if state.challenge:
+            on += [_CHALLENGE + state.challenge[0], _CHALLENGE_SUIT + state.challenge[1]]
+        if state.reverse:
+            on += [_REVERSE + state.reverse[0], _REVERSE_SUIT + state.reverse[1]]
         for rel, player in enumerate((seat, other)):
             if state.named[player] >= 0:
-                obs[_AT["named"] + 4 * rel + state.named[player]] = 1.0
-            obs[_AT["hand_sizes"] + rel] = len(state.hands[player]) / CARDS
-        obs[_AT["phase"] + state.phase] = 1.0
+                on.append(_NAMED + 4 * rel + state.named[player])
+        on += [_PHASE + state.phase, _STAGE + state.stage]
         if state.phase == COMBO:
-            obs[_AT["combo"] + COMBO_KINDS.index(state.combo)] = 1.0
-        obs[_AT["stage"] + state.stage] = 1.0
-        flags = _AT["flags"]
-        obs[flags : flags + 3] = (state.shrike_played, state.quake_used, state.double_used)
-        obs[_AT["access"]] = state.access
-        obs[_AT["is_challenger"]] = state.challenger == seat
-        obs[_AT["to_act"]] = state.to_act == seat
-        obs[_AT["first_challenger"]] = state.first_challenger == seat
-        obs[_AT["deck_size"]] = len(state.deck) / CARDS
-        obs[_AT["pile_size"]] = len(state.pile) / CARDS
-        obs[_AT["turn"]] = state.turn / self.game.config.max_turns
-        obs[_AT["pick_size"]] = state.pick_size / CARDS
+            on.append(_COMBO + COMBO_KINDS.index(state.combo))
         if state.phase == OVER:
-            outcome = 2 if state.winner < 0 else (0 if state.winner == seat else 1)
-            obs[_AT["outcome"] + outcome] = 1.0
-        obs[_AT["enemy_variant"]] = self.game.config.challenge_suit == "enemy"
+            on.append(_OUTCOME + (2 if state.winner < 0 else (0 if state.winner == seat else 1)))
+        obs[on] = 1.0
+        config = self.game.config
+        obs[_FLAGS : _FLAGS + 3] = (state.shrike_played, state.quake_used, state.double_used)
+        obs[_SCALARS] = (
+            state.access,
+            state.challenger == seat,
+            state.to_act == seat,
+            state.first_challenger == seat,
+            len(state.hands[seat]) / CARDS,
+            len(state.hands[other]) / CARDS,
+            len(state.deck) / CARDS,
+            len(state.pile) / CARDS,
+            state.turn / config.max_turns,
+            state.pick_size / CARDS,
+        )
+        obs[_ENEMY_VARIANT] = config.challenge_suit == "enemy"
         return obs
 
     def seat_view(self, state: ScarpState, seat: int) -> dict[str, Any]:
@@ -179,11 +191,6 @@ class ScarpEncoder(Encoder[ScarpState]):
         if state.phase == OVER:
             lines.append(f"result: {state.reason}, winner {view['winner']}, returns {state.returns}")
         return "\n".join(lines)
-
-
-def _cards(obs: np.ndarray, segment: str, cards: list[int]) -> None:
-    if cards:
-        obs[_AT[segment] + np.asarray(cards)] = 1.0
 
 
 def _laid(laid: list[int]) -> dict[str, str] | None:

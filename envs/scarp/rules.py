@@ -227,8 +227,29 @@ def combo_picks_ids(hand: Sequence[int], chosen: Sequence[int], kind: str) -> li
 
 
 def has_combo_ids(hand: Sequence[int], kind: str) -> bool:
-    """Whether the hand holds a combination of `kind` (EMP, QUAKE, DOUBLE_SHRIKE and REVERSE are legal only then)."""
-    return combo_completes_ids([], sorted(hand), kind)
+    """Whether the hand holds a combination of `kind` (EMP, QUAKE, DOUBLE_SHRIKE and REVERSE are
+    legal only then), by counting: three cards of a colour (Emp) or of a suit (Shrike); three
+    cards of a number, Essences filling in (Quake); a Shrike that, spending its suit's Essence
+    where it can, leaves a numbered card (reverse)."""
+    suits, numbers, essences, numbered = [0, 0, 0, 0], [0] * 11, 0, 0
+    for card in hand:
+        suit = SUIT[card]
+        if suit < 0:
+            continue
+        suits[suit] += 1
+        if card >= FIRST_ESSENCE:
+            essences += 1
+        else:
+            numbered += 1
+            numbers[NUMBER[card]] += 1
+    if kind == "emp":
+        return suits[0] + suits[2] >= 3 or suits[1] + suits[3] >= 3
+    if kind == "shrike":
+        return max(suits) >= 3
+    if kind == "quake":
+        return essences + max(numbers) >= 3 and (essences >= 3 or numbered > 0)
+    held = set(hand)
+    return any(count >= 3 and numbered - 3 + (ESSENCE_IDS[suit] in held) >= 1 for suit, count in enumerate(suits))
 
 
 def is_combo(cards: list[str], kind: str) -> bool:

@@ -199,3 +199,11 @@ def test_end_result_independent_cases():
 def test_bad_input_is_a_value_error_naming_the_problem(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("kind", ["emp", "shrike", "quake", "reverse"])
+def test_has_combo_counts_what_the_search_finds(kind):
+    rng = random.Random(kind)
+    for _ in range(400):
+        hand = rng.sample(range(len(rules.DECK)), rng.randint(0, 9))
+        assert rules.has_combo_ids(hand, kind) == rules.combo_completes_ids([], sorted(hand), kind), rules.DECK.codes_of(hand)
