@@ -56,6 +56,18 @@ COMBO_OF_ACTION = {EMP: "emp", QUAKE: "quake", DOUBLE_SHRIKE: "shrike", REVERSE:
 EFFECTS = ("essence_draw", "essence_strip", "ghost_draw", "emp", "quake", "double_shrike", "reverse")
 
 DRAWS = {"essence_draw": 3, "ghost_draw": 5}
+CHALLENGE_IDS = {
+    variant: tuple(
+        tuple(
+            FIRST_CHALLENGE + 2 * card + w
+            for w in (0, 1)
+            if card < rules.NUM_NUMBERED and (variant == "colour" or OPPOSITE[rules.SUIT[card]][w] == rules.ENEMY_INDEX[rules.SUIT[card]])
+        )
+        for card in range(len(DECK))
+    )
+    for variant in ("colour", "enemy")
+}
+"""Per challenge_suit setting and card: its CHALLENGE ids (R3)."""
 ESSENCE_COUNT = len(ESSENCE_IDS)
 RESAMPLE_TRIES = 200
 
@@ -155,14 +167,8 @@ class ScarpGame(Game[ScarpState]):
 
     def _challenge_actions(self, hand: list[int]) -> list[int]:
         """CHALLENGE(c, w) for every numbered card; with `challenge_suit="enemy"` only the enemy suit (R3)."""
-        enemy = self.config.challenge_suit == "enemy"
-        return [
-            FIRST_CHALLENGE + 2 * card + w
-            for card in hand
-            if card < rules.NUM_NUMBERED
-            for w in (0, 1)
-            if not enemy or OPPOSITE[rules.SUIT[card]][w] == rules.ENEMY_INDEX[rules.SUIT[card]]
-        ]
+        ids = CHALLENGE_IDS[self.config.challenge_suit]
+        return [action for card in hand if card < rules.NUM_NUMBERED for action in ids[card]]
 
     def _main_actions(self, state: ScarpState) -> list[int]:
         """The challenger's main phase (4.1): effects, a challenge (or DRAW_PASS without a numbered card) and FOLD."""
@@ -172,13 +178,14 @@ class ScarpGame(Game[ScarpState]):
         actions += [FIRST_ESSENCE_DRAW + k for k in essences] + [FIRST_ESSENCE_STRIP + k for k in essences]
         if GHOST_ID in hand:
             actions.append(GHOST_DRAW)
-        if rules.has_combo_ids(hand, "emp"):
+        held = rules.held_combos_ids(hand)
+        if "emp" in held:
             actions.append(EMP)
-        if not state.quake_used and rules.has_combo_ids(hand, "quake"):
+        if not state.quake_used and "quake" in held:
             actions.append(QUAKE)
-        if state.shrike_played and not state.double_used and rules.has_combo_ids(hand, "shrike"):
+        if state.shrike_played and not state.double_used and "shrike" in held:
             actions.append(DOUBLE_SHRIKE)
-        if not any(card < rules.NUM_NUMBERED for card in hand):
+        if not actions or actions[0] >= FIRST_PICK:  # no CHALLENGE: no numbered card
             actions.append(DRAW_PASS)
         actions.append(FOLD)
         return sorted(actions)

@@ -226,11 +226,11 @@ def combo_picks_ids(hand: Sequence[int], chosen: Sequence[int], kind: str) -> li
     return [card for card in rest if combo_completes_ids([*chosen, card], [other for other in rest if other != card], kind)]
 
 
-def has_combo_ids(hand: Sequence[int], kind: str) -> bool:
-    """Whether the hand holds a combination of `kind` (EMP, QUAKE, DOUBLE_SHRIKE and REVERSE are
-    legal only then), by counting: three cards of a colour (Emp) or of a suit (Shrike); three
-    cards of a number, Essences filling in (Quake); a Shrike that, spending its suit's Essence
-    where it can, leaves a numbered card (reverse)."""
+def held_combos_ids(hand: Sequence[int]) -> frozenset[str]:
+    """The kinds of combination the hand holds (EMP, QUAKE, DOUBLE_SHRIKE and REVERSE are legal
+    only then), by counting: three cards of a colour (emp) or of a suit (shrike); three cards of
+    a number, Essences filling in (quake); a Shrike that, spending its suit's Essence where it
+    can, leaves a numbered card (reverse)."""
     suits, numbers, essences, numbered = [0, 0, 0, 0], [0] * 11, 0, 0
     for card in hand:
         suit = SUIT[card]
@@ -242,14 +242,22 @@ def has_combo_ids(hand: Sequence[int], kind: str) -> bool:
         else:
             numbered += 1
             numbers[NUMBER[card]] += 1
-    if kind == "emp":
-        return suits[0] + suits[2] >= 3 or suits[1] + suits[3] >= 3
-    if kind == "shrike":
-        return max(suits) >= 3
-    if kind == "quake":
-        return essences + max(numbers) >= 3 and (essences >= 3 or numbered > 0)
-    held = set(hand)
-    return any(count >= 3 and numbered - 3 + (ESSENCE_IDS[suit] in held) >= 1 for suit, count in enumerate(suits))
+    held = []
+    if suits[0] + suits[2] >= 3 or suits[1] + suits[3] >= 3:
+        held.append("emp")
+    if max(suits) >= 3:
+        held.append("shrike")
+        cards = set(hand)
+        if any(count >= 3 and numbered - 3 + (ESSENCE_IDS[suit] in cards) >= 1 for suit, count in enumerate(suits)):
+            held.append("reverse")
+    if essences + max(numbers) >= 3 and (essences >= 3 or numbered > 0):
+        held.append("quake")
+    return frozenset(held)
+
+
+def has_combo_ids(hand: Sequence[int], kind: str) -> bool:
+    """Whether the hand holds a combination of `kind` (see `held_combos_ids`)."""
+    return kind in held_combos_ids(hand)
 
 
 def is_combo(cards: list[str], kind: str) -> bool:
