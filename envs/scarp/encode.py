@@ -258,7 +258,8 @@ def state_from_seat_view(game: scarp.ScarpGame, view: dict[str, Any]) -> ScarpSt
     hand size; the deck holds the rest (the seat's deck pick: the cards it sees)."""
     seen = read_view(ScarpSeatView, view, game)
     seat, other = seen.seat, 1 - seen.seat
-    cards = {name: _ids(getattr(seen, name), name) for name in ("hand", "opponent_known", "known_by_opponent", "pile", "aside", "table", "revealed", "picked")}
+    names = ("hand", "opponent_known", "known_by_opponent", "pile", "aside", "table", "revealed", "picked")
+    cards = {name: _ids(getattr(seen, name), name) for name in names}
     deck_seen = _ids(seen.deck, "deck") if seen.deck is not None else None
     _check_places(cards, deck_seen)
     if not set(cards["known_by_opponent"]) <= set(cards["hand"]):

@@ -53,7 +53,7 @@ NO_STAGE, ORDINARY, REVERSED, ORIGINAL = range(4)
 STAGE_NAMES = ("none", "ordinary", "reverse", "original")
 """Which challenge is answered: none yet; the original, reversible; the reverse; the original after a reverse."""
 COMBO_OF_ACTION = {EMP: "emp", QUAKE: "quake", DOUBLE_SHRIKE: "shrike", REVERSE: "reverse"}
-EFFECTS = ("essence_draw", "essence_strip", "ghost_draw", "emp", "quake", "double_shrike", "reverse")
+EFFECTS = ("essence_draw", "essence_strip", "ghost_draw", "emp", "quake", "double_shrike")
 
 DRAWS = {"essence_draw": 3, "ghost_draw": 5}
 CHALLENGE_IDS = {
@@ -61,7 +61,8 @@ CHALLENGE_IDS = {
         tuple(
             FIRST_CHALLENGE + 2 * card + w
             for w in (0, 1)
-            if card < rules.NUM_NUMBERED and (variant == "colour" or OPPOSITE[rules.SUIT[card]][w] == rules.ENEMY_INDEX[rules.SUIT[card]])
+            if card < rules.NUM_NUMBERED
+            and (variant == "colour" or OPPOSITE[rules.SUIT[card]][w] == rules.ENEMY_INDEX[rules.SUIT[card]])
         )
         for card in range(len(DECK))
     )
@@ -302,7 +303,6 @@ class ScarpGame(Game[ScarpState]):
         _leave(state, seat, chosen)
         if kind == "reverse":
             _to_pile(state, chosen)
-            state.effect = ""
             state.phase = REVERSE_CHALLENGE
             return
         state.aside = sorted(chosen)

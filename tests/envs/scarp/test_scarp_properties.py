@@ -7,7 +7,14 @@ import itertools
 import random
 
 import pytest
-from conformance_support import HiddenInformation, MovesSeenAsViewed, SeatViewRoundTrip, StateRoundTrip, check_legal_actions, check_masks
+from conformance_support import (
+    HiddenInformation,
+    MovesSeenAsViewed,
+    SeatViewRoundTrip,
+    StateRoundTrip,
+    check_legal_actions,
+    check_masks,
+)
 from scarp_support import make, random_no_fold
 
 from cardarena.envs.scarp import game as scarp
@@ -77,7 +84,13 @@ def test_generic_checks_deep_into_games(mode):
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES, ids=["colour", "enemy"])
 def test_generic_checks_over_many_games(mode):
-    checks = [check_masks, StateRoundTrip((make(**mode), make(**mode)), horizon=5), SeatViewRoundTrip(make(**mode)), HiddenInformation(make(**mode), draws=2), MovesSeenAsViewed(make(**mode))]
+    checks = [
+        check_masks,
+        StateRoundTrip((make(**mode), make(**mode)), horizon=5),
+        SeatViewRoundTrip(make(**mode)),
+        HiddenInformation(make(**mode), draws=2),
+        MovesSeenAsViewed(make(**mode)),
+    ]
     env = make(**mode)
     for seed in range(300):
         env.reset(seed=seed)
