@@ -1,0 +1,1 @@
+"""Paradigm: the game's rules, state machine, encoder and PettingZoo environment."""
