@@ -287,7 +287,7 @@ def _finish_setup(state: ParadigmState) -> None:
     state.deck.sort()
     random.Random(hand_seed(state.seed, 1)).shuffle(state.deck)
     emit(state.log, 0, "shuffle", count=len(state.deck))
-    _start_turn(state)
+    start_turn(state)
 
 
 # ---------------------------------------------------------------- a turn (4.1)
@@ -297,7 +297,7 @@ def lead_seat(state: ParadigmState) -> int:
     return state.turn % state.num_players
 
 
-def _start_turn(state: ParadigmState) -> None:
+def start_turn(state: ParadigmState) -> None:
     """Reveal the deck's top card and resolve it (4.1)."""
     card = state.deck.pop()
     state.revealed = card
@@ -431,7 +431,7 @@ def _end_turn(state: ParadigmState) -> None:
     state.round_seat = -1
     state.turn += 1
     if state.deck:
-        _start_turn(state)
+        start_turn(state)
     else:
         _end_game(state)
 
