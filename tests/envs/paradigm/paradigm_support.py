@@ -5,6 +5,8 @@ Imported by the test modules of this folder (pytest puts a test file's folder on
 
 from __future__ import annotations
 
+import random
+
 import cardarena.envs as envs
 from cardarena.envs.paradigm.encode import ACTION_NAMES
 from cardarena.envs.paradigm.game import ParadigmState, current_scores, start_turn
@@ -84,3 +86,13 @@ def table_codes(state: ParadigmState) -> list[list[str]]:
 
 def scores(state: ParadigmState) -> list[int]:
     return current_scores(state)
+
+
+def played(decisions: int, seed: int, n: int):
+    """An environment `decisions` random legal moves into the episode of `seed`."""
+    env = make(num_players=n)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        env.step(rng.choice(env.game.legal_actions(env.state)))
+    return env

@@ -5,18 +5,13 @@ from __future__ import annotations
 
 import random
 
-from paradigm_support import make
+from paradigm_support import make, played
 
 from cardarena.envs.paradigm.game import SUIT_PHASE
 
 
 def played_to(decisions: int, seed: int = 1, n: int = 4):
-    env = make(num_players=n)
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        env.step(rng.choice(env.game.legal_actions(env.state)))
-    return env
+    return played(decisions, seed, n)
 
 
 def test_resample_keeps_everything_but_the_order_of_the_deck():

@@ -5,20 +5,15 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
-from paradigm_support import make
+from paradigm_support import played
 
 from cardarena.envs.core.errors import SeatViewError
 
 
 def view_after(decisions: int, seed: int = 2, n: int = 3):
-    env = make(num_players=n)
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        env.step(rng.choice(env.game.legal_actions(env.state)))
+    env = played(decisions, seed, n)
     return env, json.loads(json.dumps(env.observe_json(f"player_{env.game.current_player(env.state)}")))
 
 
