@@ -19,6 +19,7 @@ tables them. Everything in it is public (hands too): only the deck's order is hi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import log
 from typing import Any
 
@@ -101,51 +102,63 @@ _SEGMENTS = [
 SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
-_AT = {name: part.start for name, part in SLICES.items()}
+(_SEATED, _SUIT, _UNOWNED, _HAND, _ERRORS, _ON_TABLE, _HEIGHT_AT, _BELOW_SUIT, _BELOW_VALUE, _TOP, _PILE_VALUE) = (
+    SLICES[name].start
+    for name in ("seated", "suit", "unowned", "hand", "errors", "on_table", "height", "below_suit", "below_value", "top", "pile_value")
+)
+(_DISCARD, _DECK, _SETUP_REVEALED, _REVEALED, _PENDING_CARD, _PENDING_KIND, _PENDING_MOVER, _DESTINATION_START) = (
+    SLICES[name].start
+    for name in ("discard", "deck", "setup_revealed", "revealed", "pending_card", "pending_kind", "pending_mover", "pending_destination")
+)
+(_PHASE, _TO_ACT, _LEAD, _WINDOW_START, _ROUND_SEAT, _SCORES, _DECK_SIZE, _TURN) = (
+    SLICES[name].start for name in ("phase", "to_act", "lead", "window_start", "round_seat", "scores", "deck_size", "turn")
+)
 _LOG_MAX_PILE = log(3_628_800)
 _HEIGHT = [(position + 1) / 10 for position in range(10)]
-_DESTINATION_START = _AT["pending_destination"]
+_TENTH = [value / 10 for value in VALUE]
 
 
 class ParadigmEncoder(Encoder[ParadigmState]):
     observation_size = OBSERVATION_SIZE
 
+    def __init__(self, game):
+        super().__init__(game)
+        self._tables: dict[tuple, _TableCode] = {}
+
     def observation(self, state: ParadigmState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
         n = state.num_players
-        at = _AT
+        ones: list[int] = []  # the entries that are 1; the others that are not 0 are written below
         for player in range(n):
             rel = (player - seat) % n
-            obs[at["seated"] + rel] = 1.0
+            ones.append(_SEATED + rel)
             suit = state.suits[player]
             if suit >= 0:
-                obs[at["suit"] + len(SUITS) * rel + suit] = 1.0
+                ones.append(_SUIT + len(SUITS) * rel + suit)
             hand = state.hands[player]
             if hand:
-                row = at["hand"] + 10 * rel - 1
+                row, held = _HAND + 10 * rel - 1, 0
                 for card in hand:
-                    obs[row + VALUE[card]] = 1.0
-                for v in rules.error_starts_ids(hand):
-                    obs[at["errors"] + ERRORS * rel + v - 1] = 1.0
-        for suit in range(len(SUITS)):
-            if suit not in state.suits:
-                obs[at["unowned"] + suit] = 1.0
-        _encode_table(obs, state, seat)
-        for name, cards in (("discard", state.discard), ("deck", state.deck), ("setup_revealed", state.setup_revealed)):
-            start = at[name]
-            for card in cards:
-                obs[start + card] = 1.0
+                    ones.append(row + VALUE[card])
+                    held |= rules.VALUE_BIT[card]
+                ones += [_ERRORS + ERRORS * rel + v - 1 for v in rules.ERROR_STARTS[held]]
+        ones += [_UNOWNED + suit for suit in range(len(SUITS)) if suit not in state.suits]
+        _encode_table(obs, ones, state, seat, self._tables)
+        ones += [_DISCARD + card for card in state.discard]
+        ones += [_DECK + card for card in state.deck]
+        ones += [_SETUP_REVEALED + card for card in state.setup_revealed]
         if state.revealed >= 0:
-            obs[at["revealed"] + state.revealed] = 1.0
+            ones.append(_REVEALED + state.revealed)
         if state.pending:
-            _encode_pending(obs, state, seat)
-        obs[at["phase"] + state.phase] = 1.0
-        for name, player in (("to_act", state.to_act), ("window_start", state.window_start), ("round_seat", state.round_seat)):
+            _encode_pending(ones, state, seat)
+        ones.append(_PHASE + state.phase)
+        for start, player in ((_TO_ACT, state.to_act), (_WINDOW_START, state.window_start), (_ROUND_SEAT, state.round_seat)):
             if player >= 0:
-                obs[at[name] + (player - seat) % n] = 1.0
-        obs[at["lead"] + (lead_seat(state) - seat) % n] = 1.0
-        obs[at["deck_size"]] = len(state.deck) / CARDS
-        obs[at["turn"]] = min(state.turn / CARDS, 1.0)
+                ones.append(start + (player - seat) % n)
+        ones.append(_LEAD + (lead_seat(state) - seat) % n)
+        obs[ones] = 1.0
+        obs[_DECK_SIZE] = len(state.deck) / CARDS
+        obs[_TURN] = min(state.turn / CARDS, 1.0)
         return obs
 
     def seat_view(self, state: ParadigmState, seat: int) -> dict[str, Any]:
@@ -229,40 +242,79 @@ def pending_view(state: ParadigmState) -> dict[str, Any] | None:
     }
 
 
-def _encode_table(obs: np.ndarray, state: ParadigmState, seat: int) -> None:
-    on_table, height, top, pile_value = _AT["on_table"], _AT["height"], _AT["top"], _AT["pile_value"]
-    below_suit, below_value = _AT["below_suit"], _AT["below_value"]
-    n = state.num_players
-    scores = [0] * n
+@dataclass(slots=True)
+class _TableCode:
+    """A table's encoding, whoever looks: entries that are 1, other entries and their values,
+    each pile top's controller, and each seat's score."""
+
+    ones: list[int]
+    spots: np.ndarray
+    values: np.ndarray
+    tops: list[tuple[int, int]]  # (controller, top card)
+    scores: list[int]
+
+
+def _table_code(state: ParadigmState) -> _TableCode:
+    owners = {suit: player for player, suit in enumerate(state.suits)}
+    ones: list[int] = []
+    spots: list[int] = []
+    values: list[float] = []
+    tops: list[tuple[int, int]] = []
+    scores = [0] * state.num_players
     for pile in state.table:
         value, below = 1, -1
         for position, card in enumerate(pile):
-            obs[on_table + card] = 1.0
-            obs[height + card] = _HEIGHT[position]
+            ones.append(_ON_TABLE + card)
+            spots.append(_HEIGHT_AT + card)
+            values.append(_HEIGHT[position])
             if below >= 0:
-                obs[below_suit + len(SUITS) * card + rules.SUIT[below]] = 1.0
-                obs[below_value + card] = VALUE[below] / 10
+                ones.append(_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below])
+                spots.append(_BELOW_VALUE + card)
+                values.append(_TENTH[below])
             value *= VALUE[card]
             below = card
-        card = pile[-1]
-        obs[pile_value + card] = log(value) / _LOG_MAX_PILE
-        controller = _controller(state, pile)
+        spots.append(_PILE_VALUE + below)
+        values.append(log(value) / _LOG_MAX_PILE)
+        controller = owners.get(rules.SUIT[below])
         if controller is not None:
-            obs[top + NUM_NUMBERED * ((controller - seat) % n) + card] = 1.0
+            tops.append((controller, below))
             scores[controller] += value
-    for player, score in enumerate(scores):
-        obs[_AT["scores"] + (player - seat) % n] = min(log(score + 1) / SCORE_SCALE, 1.0)
+    return _TableCode(ones, np.array(spots, np.intp), np.array(values, np.float32), tops, scores)
 
 
-def _encode_pending(obs: np.ndarray, state: ParadigmState, seat: int) -> None:
+_TABLE_CACHE_SIZE = 256
+
+
+def _encode_table(obs: np.ndarray, ones: list[int], state: ParadigmState, seat: int, cache: dict) -> None:
+    """The piles (each card, its height, the card under it; each top's controller and value) and
+    the scores. The table changes far less often than the seat to act: its code is kept a while."""
+    key = (*state.suits, *map(tuple, state.table))
+    code = cache.get(key)
+    if code is None:
+        if len(cache) >= _TABLE_CACHE_SIZE:
+            cache.clear()
+        code = cache[key] = _table_code(state)
+    n = state.num_players
+    obs[code.spots] = code.values
+    ones += code.ones
+    ones += [_TOP + NUM_NUMBERED * ((controller - seat) % n) + card for controller, card in code.tops]
+    for player, score in enumerate(code.scores):
+        if score:
+            obs[_SCORES + (player - seat) % n] = _score_code(score)
+
+
+def _score_code(score: int) -> float:
+    return min(log(score + 1) / SCORE_SCALE, 1.0)
+
+
+def _encode_pending(ones: list[int], state: ParadigmState, seat: int) -> None:
     kind, card, mover, destination = state.pending
-    obs[_AT["pending_card"] + card] = 1.0
-    obs[_AT["pending_kind"] + kind] = 1.0
+    ones += [_PENDING_CARD + card, _PENDING_KIND + kind]
     if mover >= 0:
-        obs[_AT["pending_mover"] + (mover - seat) % state.num_players] = 1.0
+        ones.append(_PENDING_MOVER + (mover - seat) % state.num_players)
     if destination == TO_HAND:
-        obs[_DESTINATION_START] = 1.0
+        ones.append(_DESTINATION_START)
     elif destination == TO_NEW_PILE:
-        obs[_DESTINATION_START + 1] = 1.0
+        ones.append(_DESTINATION_START + 1)
     elif destination >= 0:
-        obs[_DESTINATION_START + 2 + destination] = 1.0
+        ones.append(_DESTINATION_START + 2 + destination)

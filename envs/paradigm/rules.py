@@ -25,6 +25,9 @@ SUIT = SUIT_INDEX
 WHITE = tuple(COLOUR[SUITS[SUIT[card]]] == "white" if SUIT[card] >= 0 else False for card in range(len(DECK)))
 """Per card id: whether its colour is white (Light, Death and their Essences)."""
 ERROR_LENGTH = 3
+ERROR_STARTS = tuple(tuple(v for v in range(1, 9) if (held >> (v - 1)) & 0b111 == 0b111) for held in range(1 << 10))
+"""Per set of values held (bit v - 1 for value v): the v of every Error v, v+1, v+2 in it."""
+VALUE_BIT = tuple(1 << (value - 1) if value else 0 for value in VALUE)
 
 
 def card_id(suit: int, value: int) -> int:
@@ -60,8 +63,10 @@ def apply_essence_ids(piles: Sequence[Sequence[int]], essence: int) -> list[list
 
 def error_starts_ids(hand: Sequence[int]) -> list[int]:
     """Ascending v such that the hand (one suit) holds v, v+1 and v+2 (R12)."""
-    values = {VALUE[card] for card in hand}
-    return [v for v in range(1, 11 - ERROR_LENGTH + 1) if {v, v + 1, v + 2} <= values]
+    held = 0
+    for card in hand:
+        held |= VALUE_BIT[card]
+    return list(ERROR_STARTS[held])
 
 
 def winners_of(scores: Sequence[int]) -> list[int]:
