@@ -128,7 +128,7 @@ class ParadigmGame(Game[ParadigmState]):
         if phase == SUIT_PHASE:
             _choose_suit(state, action - FIRST_SUIT)
         elif phase == START:
-            _take_starting_card(state, state.to_act, action - FIRST_CARD)
+            _take_starting_card(state, action - FIRST_CARD)
             _ask_starting_cards(state, state.to_act + 1)
         elif phase in (PROCESS, PLACE):
             state.pending[3] = _destination(action)
@@ -216,7 +216,7 @@ class ParadigmGame(Game[ParadigmState]):
     def state_from_view(self, view: dict[str, Any]) -> ParadigmState:
         """Every card but the deck's order is in the view (R8): the state is the view's, with the
         unseen cards as the deck in deck order (see `Game.state_from_view`)."""
-        from .view import state_from_view
+        from .view import state_from_view  # view.py builds on this module
 
         return state_from_view(self, view)
 
@@ -270,12 +270,12 @@ def _ask_starting_cards(state: ParadigmState, first: int) -> None:
         if len(options) > 1:
             state.phase, state.to_act = START, seat
             return
-        _take_starting_card(state, seat, options[0])
+        _take_starting_card(state, options[0])
         emit(state.log, 0, "start_card", seat, cards=[DECK.codes[options[0]]])
     _finish_setup(state)
 
 
-def _take_starting_card(state: ParadigmState, seat: int, card: int) -> None:
+def _take_starting_card(state: ParadigmState, card: int) -> None:
     state.setup_revealed.remove(card)
     state.table.append([card])
 

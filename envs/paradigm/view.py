@@ -14,6 +14,7 @@ from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.views import read_view, view_card
 
 from . import rules
+from .encode import ParadigmEncoder
 from .game import MAX_PLAYERS, OVER, PENDING_NAMES, PHASE_NAMES, TO_HAND, TO_NEW_PILE, UNDECIDED, ParadigmState
 from .rules import DECK, SUITS
 
@@ -136,8 +137,6 @@ def _unseen(state: ParadigmState, deck_size: int) -> list[int]:
 
 def _check_rebuilt(game: ParadigmGame, state: ParadigmState, seen: ParadigmSeatView, view: dict[str, Any]) -> None:
     """The rebuilt state shows the view again, and its seat to act has a decision by the rules."""
-    from .encode import ParadigmEncoder
-
     again = ParadigmEncoder(game).seat_view(state, seen.seat)
     for key, value in again.items():
         if view.get(key) != value:
