@@ -19,7 +19,7 @@ tables them. Everything in it is public (hands too): only the deck's order is hi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 from math import log
 from typing import Any
 
@@ -116,22 +116,18 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _LOG_MAX_PILE = log(3_628_800)
 _HEIGHT = [(position + 1) / 10 for position in range(10)]
 _TENTH = [value / 10 for value in VALUE]
+_SEATED_ONES = [list(range(_SEATED, _SEATED + n)) for n in range(SEATS + 1)]
 
 
 class ParadigmEncoder(Encoder[ParadigmState]):
     observation_size = OBSERVATION_SIZE
 
-    def __init__(self, game):
-        super().__init__(game)
-        self._tables: dict[tuple, _TableCode] = {}
-
     def observation(self, state: ParadigmState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
         n = state.num_players
-        ones: list[int] = []  # the entries that are 1; the others that are not 0 are written below
+        ones = _SEATED_ONES[n][:]  # the entries that are 1; the others that are not 0 are written below
         for player in range(n):
             rel = (player - seat) % n
-            ones.append(_SEATED + rel)
             suit = state.suits[player]
             if suit >= 0:
                 ones.append(_SUIT + len(SUITS) * rel + suit)
@@ -143,7 +139,8 @@ class ParadigmEncoder(Encoder[ParadigmState]):
                     held |= rules.VALUE_BIT[card]
                 ones += [_ERRORS + ERRORS * rel + v - 1 for v in rules.ERROR_STARTS[held]]
         ones += [_UNOWNED + suit for suit in range(len(SUITS)) if suit not in state.suits]
-        _encode_table(obs, ones, state, seat, self._tables)
+        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
+        _encode_table(cells, ones, state, seat)
         ones += [_DISCARD + card for card in state.discard]
         ones += [_DECK + card for card in state.deck]
         ones += [_SETUP_REVEALED + card for card in state.setup_revealed]
@@ -156,11 +153,10 @@ class ParadigmEncoder(Encoder[ParadigmState]):
             if player >= 0:
                 ones.append(start + (player - seat) % n)
         ones.append(_LEAD + (lead_seat(state) - seat) % n)
-        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
         for index in ones:
             cells[index] = 1.0
-        obs[_DECK_SIZE] = len(state.deck) / CARDS
-        obs[_TURN] = min(state.turn / CARDS, 1.0)
+        cells[_DECK_SIZE] = len(state.deck) / CARDS
+        cells[_TURN] = min(state.turn / CARDS, 1.0)
         return obs
 
     def seat_view(self, state: ParadigmState, seat: int) -> dict[str, Any]:
@@ -244,69 +240,42 @@ def pending_view(state: ParadigmState) -> dict[str, Any] | None:
     }
 
 
-@dataclass(slots=True)
-class _TableCode:
-    """A table's encoding, whoever looks: entries that are 1, other entries and their values,
-    each pile top's controller, and each seat's score."""
-
-    ones: list[int]
-    spots: np.ndarray
-    values: np.ndarray
-    tops: list[tuple[int, int]]  # (controller, top card)
-    scores: list[int]
-
-
-def _table_code(state: ParadigmState) -> _TableCode:
-    owners = {suit: player for player, suit in enumerate(state.suits)}
+@lru_cache(maxsize=1 << 14)
+def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...], int]:
+    """A pile's entries that are 1, its other entries with their values, and the pile's value."""
     ones: list[int] = []
-    spots: list[int] = []
-    values: list[float] = []
-    tops: list[tuple[int, int]] = []
-    scores = [0] * state.num_players
-    for pile in state.table:
-        value, below = 1, -1
-        for position, card in enumerate(pile):
-            ones.append(_ON_TABLE + card)
-            spots.append(_HEIGHT_AT + card)
-            values.append(_HEIGHT[position])
-            if below >= 0:
-                ones.append(_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below])
-                spots.append(_BELOW_VALUE + card)
-                values.append(_TENTH[below])
-            value *= VALUE[card]
-            below = card
-        spots.append(_PILE_VALUE + below)
-        values.append(log(value) / _LOG_MAX_PILE)
-        controller = owners.get(rules.SUIT[below])
-        if controller is not None:
-            tops.append((controller, below))
-            scores[controller] += value
-    return _TableCode(ones, np.array(spots, np.intp), np.array(values, np.float32), tops, scores)
+    others: list[tuple[int, float]] = []
+    value, below = 1, -1
+    for position, card in enumerate(pile):
+        ones.append(_ON_TABLE + card)
+        others.append((_HEIGHT_AT + card, _HEIGHT[position]))
+        if below >= 0:
+            ones.append(_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below])
+            others.append((_BELOW_VALUE + card, _TENTH[below]))
+        value *= VALUE[card]
+        below = card
+    others.append((_PILE_VALUE + below, log(value) / _LOG_MAX_PILE))
+    return tuple(ones), tuple(others), value
 
 
-_TABLE_CACHE_SIZE = 256
-
-
-def _encode_table(obs: np.ndarray, ones: list[int], state: ParadigmState, seat: int, cache: dict) -> None:
-    """The piles (each card, its height, the card under it; each top's controller and value) and
-    the scores. The table changes far less often than the seat to act: its code is kept a while."""
-    key = (*state.suits, *map(tuple, state.table))
-    code = cache.get(key)
-    if code is None:
-        if len(cache) >= _TABLE_CACHE_SIZE:
-            cache.clear()
-        code = cache[key] = _table_code(state)
+def _encode_table(cells: memoryview, ones: list[int], state: ParadigmState, seat: int) -> None:
+    """The piles (each card, its height, the card under it; each top's controller and value) and the scores."""
     n = state.num_players
-    obs[code.spots] = code.values
-    ones += code.ones
-    ones += [_TOP + NUM_NUMBERED * ((controller - seat) % n) + card for controller, card in code.tops]
-    for player, score in enumerate(code.scores):
+    owners = {suit: (player - seat) % n for player, suit in enumerate(state.suits)}
+    scores = [0] * n
+    for pile in state.table:
+        pile_ones, others, value = _pile_code(tuple(pile))
+        ones += pile_ones
+        for index, entry in others:
+            cells[index] = entry
+        top = pile[-1]
+        rel = owners.get(rules.SUIT[top])
+        if rel is not None:
+            ones.append(_TOP + NUM_NUMBERED * rel + top)
+            scores[rel] += value
+    for rel, score in enumerate(scores):
         if score:
-            obs[_SCORES + (player - seat) % n] = _score_code(score)
-
-
-def _score_code(score: int) -> float:
-    return min(log(score + 1) / SCORE_SCALE, 1.0)
+            cells[_SCORES + rel] = min(log(score + 1) / SCORE_SCALE, 1.0)
 
 
 def _encode_pending(ones: list[int], state: ParadigmState, seat: int) -> None:
