@@ -116,7 +116,6 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _LOG_MAX_PILE = log(3_628_800)
 _HEIGHT = [(position + 1) / 10 for position in range(10)]
 _TENTH = [value / 10 for value in VALUE]
-_SEATED_ONES = [list(range(_SEATED, _SEATED + n)) for n in range(SEATS + 1)]
 
 
 class ParadigmEncoder(Encoder[ParadigmState]):
@@ -124,37 +123,38 @@ class ParadigmEncoder(Encoder[ParadigmState]):
 
     def observation(self, state: ParadigmState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
+        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
         n = state.num_players
-        ones = _SEATED_ONES[n][:]  # the entries that are 1; the others that are not 0 are written below
         for player in range(n):
             rel = (player - seat) % n
+            cells[_SEATED + rel] = 1.0
             suit = state.suits[player]
             if suit >= 0:
-                ones.append(_SUIT + len(SUITS) * rel + suit)
+                cells[_SUIT + len(SUITS) * rel + suit] = 1.0
             hand = state.hands[player]
             if hand:
                 row, held = _HAND + 10 * rel - 1, 0
                 for card in hand:
-                    ones.append(row + VALUE[card])
+                    cells[row + VALUE[card]] = 1.0
                     held |= rules.VALUE_BIT[card]
-                ones += [_ERRORS + ERRORS * rel + v - 1 for v in rules.ERROR_STARTS[held]]
-        ones += [_UNOWNED + suit for suit in range(len(SUITS)) if suit not in state.suits]
-        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
-        _encode_table(cells, ones, state, seat)
-        ones += [_DISCARD + card for card in state.discard]
-        ones += [_DECK + card for card in state.deck]
-        ones += [_SETUP_REVEALED + card for card in state.setup_revealed]
+                for v in rules.ERROR_STARTS[held]:
+                    cells[_ERRORS + ERRORS * rel + v - 1] = 1.0
+        for suit in range(len(SUITS)):
+            if suit not in state.suits:
+                cells[_UNOWNED + suit] = 1.0
+        _encode_table(cells, state, seat)
+        for start, cards in ((_DISCARD, state.discard), (_DECK, state.deck), (_SETUP_REVEALED, state.setup_revealed)):
+            for card in cards:
+                cells[start + card] = 1.0
         if state.revealed >= 0:
-            ones.append(_REVEALED + state.revealed)
+            cells[_REVEALED + state.revealed] = 1.0
         if state.pending:
-            _encode_pending(ones, state, seat)
-        ones.append(_PHASE + state.phase)
+            _encode_pending(cells, state, seat)
+        cells[_PHASE + state.phase] = 1.0
         for start, player in ((_TO_ACT, state.to_act), (_WINDOW_START, state.window_start), (_ROUND_SEAT, state.round_seat)):
             if player >= 0:
-                ones.append(start + (player - seat) % n)
-        ones.append(_LEAD + (lead_seat(state) - seat) % n)
-        for index in ones:
-            cells[index] = 1.0
+                cells[start + (player - seat) % n] = 1.0
+        cells[_LEAD + (lead_seat(state) - seat) % n] = 1.0
         cells[_DECK_SIZE] = len(state.deck) / CARDS
         cells[_TURN] = min(state.turn / CARDS, 1.0)
         return obs
@@ -241,51 +241,49 @@ def pending_view(state: ParadigmState) -> dict[str, Any] | None:
 
 
 @lru_cache(maxsize=1 << 14)
-def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...], int]:
-    """A pile's entries that are 1, its other entries with their values, and the pile's value."""
-    ones: list[int] = []
-    others: list[tuple[int, float]] = []
+def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], int]:
+    """A pile's entries with their values (each card, its height, the card under it, the value at
+    its top), and the pile's value."""
+    entries: list[tuple[int, float]] = []
     value, below = 1, -1
     for position, card in enumerate(pile):
-        ones.append(_ON_TABLE + card)
-        others.append((_HEIGHT_AT + card, _HEIGHT[position]))
+        entries += [(_ON_TABLE + card, 1.0), (_HEIGHT_AT + card, _HEIGHT[position])]
         if below >= 0:
-            ones.append(_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below])
-            others.append((_BELOW_VALUE + card, _TENTH[below]))
+            entries += [(_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below], 1.0), (_BELOW_VALUE + card, _TENTH[below])]
         value *= VALUE[card]
         below = card
-    others.append((_PILE_VALUE + below, log(value) / _LOG_MAX_PILE))
-    return tuple(ones), tuple(others), value
+    entries.append((_PILE_VALUE + below, log(value) / _LOG_MAX_PILE))
+    return tuple(entries), value
 
 
-def _encode_table(cells: memoryview, ones: list[int], state: ParadigmState, seat: int) -> None:
+def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> None:
     """The piles (each card, its height, the card under it; each top's controller and value) and the scores."""
     n = state.num_players
     owners = {suit: (player - seat) % n for player, suit in enumerate(state.suits)}
     scores = [0] * n
     for pile in state.table:
-        pile_ones, others, value = _pile_code(tuple(pile))
-        ones += pile_ones
-        for index, entry in others:
+        entries, value = _pile_code(tuple(pile))
+        for index, entry in entries:
             cells[index] = entry
         top = pile[-1]
         rel = owners.get(rules.SUIT[top])
         if rel is not None:
-            ones.append(_TOP + NUM_NUMBERED * rel + top)
+            cells[_TOP + NUM_NUMBERED * rel + top] = 1.0
             scores[rel] += value
     for rel, score in enumerate(scores):
         if score:
             cells[_SCORES + rel] = min(log(score + 1) / SCORE_SCALE, 1.0)
 
 
-def _encode_pending(ones: list[int], state: ParadigmState, seat: int) -> None:
+def _encode_pending(cells: memoryview, state: ParadigmState, seat: int) -> None:
     kind, card, mover, destination = state.pending
-    ones += [_PENDING_CARD + card, _PENDING_KIND + kind]
+    cells[_PENDING_CARD + card] = 1.0
+    cells[_PENDING_KIND + kind] = 1.0
     if mover >= 0:
-        ones.append(_PENDING_MOVER + (mover - seat) % state.num_players)
+        cells[_PENDING_MOVER + (mover - seat) % state.num_players] = 1.0
     if destination == TO_HAND:
-        ones.append(_DESTINATION_START)
+        cells[_DESTINATION_START] = 1.0
     elif destination == TO_NEW_PILE:
-        ones.append(_DESTINATION_START + 1)
+        cells[_DESTINATION_START + 1] = 1.0
     elif destination >= 0:
-        ones.append(_DESTINATION_START + 2 + destination)
+        cells[_DESTINATION_START + 2 + destination] = 1.0
