@@ -138,6 +138,12 @@ def scarp_player(seed: int) -> PlayHand:
     return aec_player(lambda: make("scarp_v1"), seed)
 
 
+def paradigm_player(seed: int) -> PlayHand:
+    from cardarena.envs import make
+
+    return aec_player(lambda: make("paradigm_v1"), seed)
+
+
 def texas_holdem_player(seed: int) -> PlayHand:
     from pettingzoo.classic import texas_holdem_v4
 
@@ -148,6 +154,7 @@ ROWS: dict[str, Callable[[int], PlayHand]] = {
     "yokir_v1": yokir_player,
     "piktas_v1 (4 seats)": piktas_player,
     "scarp_v1": scarp_player,
+    "paradigm_v1 (4 seats)": paradigm_player,
     "texas_holdem_v4 (PettingZoo)": texas_holdem_player,
     "euchre (OpenSpiel)": lambda seed: openspiel_player(information_state=False),
     "euchre + infostate (OpenSpiel)": lambda seed: openspiel_player(information_state=True),

@@ -35,6 +35,11 @@ class Game(ABC, Generic[StateT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     conformance_modes: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    open_information: ClassVar[bool] = False
+    """True for a game in which no seat holds what another seat cannot see (every hand public):
+    only the order of the stock is hidden, from every seat alike. Its `resample_hidden` deals the
+    stock anew and changes no seat's observation, and its history has no private event; the
+    conformance suite checks it so."""
 
     def __init__(self, config: GameConfig):
         self.config = config

@@ -189,12 +189,21 @@ class HiddenInformation:
     observation, mask, JSON view and history as they were, keeps the conserved quantities and the turn,
     and leaves the original state alone; one draw per point is played on to the end with the
     invariants kept. `changed` counts the draws in which another seat's observation differs:
-    hidden cards were dealt anew."""
+    hidden cards were dealt anew; `redealt` those whose state differs at all (in a game of open
+    information, `Game.open_information`, only the stock's order can)."""
 
     twin: Any
     draws: int = 6
     changed: int = 0
+    redealt: int = 0
     checked: int = 0
+
+    def dealt_anew(self, game: Game) -> bool:
+        """Some draw dealt hidden cards anew: another seat saw a difference or, in a game of open
+        information, no other seat did but the state changed."""
+        if game.open_information:
+            return self.changed == 0 and self.redealt > 0
+        return self.changed > 0
 
     def __call__(self, env: Any, rng: random.Random) -> None:
         game, original = env.game, state_json(env.game, env.state)
@@ -216,6 +225,7 @@ class HiddenInformation:
         assert game.conserved(world) == game.conserved(env.state)
         assert game.current_player(world) == game.current_player(env.state)
         self.checked += 1
+        self.redealt += state_json(game, world) != state_json(game, env.state)
         self.changed += any(
             not np.array_equal(env.encoder.observation(world, other), env.encoder.observation(env.state, other))
             for other in range(game.num_players)

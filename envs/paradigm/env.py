@@ -1,0 +1,19 @@
+"""The Paradigm PettingZoo AEC environment: the shared adapter over ParadigmGame and ParadigmEncoder."""
+
+from cardarena.envs.core.env import CardGameEnv
+
+from .encode import ParadigmEncoder
+from .game import ParadigmGame
+
+
+class raw_env(CardGameEnv):
+    """Paradigm for two to four players (rulebook ../shared/rules/paradigm.md); see docs/games/paradigm.md."""
+
+    game_cls = ParadigmGame
+    encoder_cls = ParadigmEncoder
+    metadata = {**CardGameEnv.metadata, "name": "paradigm_v1"}
+
+
+def env(**kwargs):
+    """A Paradigm environment; it enforces call order and legality itself, so no wrappers are added."""
+    return raw_env(**kwargs)

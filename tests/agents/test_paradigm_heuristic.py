@@ -1,0 +1,99 @@
+"""The rule-based Paradigm agent: key decisions on constructed tables, reading the observation,
+legality, and strength against random players."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "envs" / "paradigm"))
+from paradigm_support import between_turns, env_at_turn, ids, play  # noqa: E402
+
+from cardarena.agents import RandomAgent, load  # noqa: E402
+from cardarena.agents.paradigm_heuristic import ParadigmHeuristic, read_view  # noqa: E402
+from cardarena.envs import make  # noqa: E402
+from cardarena.envs.paradigm.encode import ACTION_NAMES  # noqa: E402
+from cardarena.training.evaluate import evaluate, play_episode  # noqa: E402
+
+
+def choice(env) -> str:
+    seat = env.game.current_player(env.state)
+    observation = env.observe(f"player_{seat}")
+    action = ParadigmHeuristic().act(observation)
+    assert observation["action_mask"][action]
+    return ACTION_NAMES[action]
+
+
+def test_captures_the_most_valuable_opponent_pile():
+    env = env_at_turn(between_turns(piles=("L3", "S2 S4", "D2 H5", "H1 D3"), top="L8"))
+    assert choice(env) == "ON_TOP(H5)"
+
+
+def test_multiplies_its_own_pile_when_nothing_is_worth_capturing():
+    env = env_at_turn(between_turns(piles=("L2 L6", "S9", "D9", "H9"), top="L7"))
+    assert choice(env) == "ON_TOP(L6)"
+
+
+def test_keeps_a_card_that_completes_an_error():
+    env = env_at_turn(between_turns(piles=("L1", "S2", "D2", "H2"), hands={0: "L4 L5"}, top="L6"))
+    assert choice(env) == "HAND"
+
+
+def test_cancels_a_big_capture_of_its_pile():
+    env = env_at_turn(between_turns(piles=("L3", "S2 S5 S9", "D4", "H5"), hands={1: "S6 S7 S8"}, top="L10"))
+    play(env, "ON_TOP(S9)")
+    assert choice(env) == "CANCEL(6)"
+
+
+def test_lets_a_small_move_stand():
+    env = env_at_turn(between_turns(piles=("L3", "S9", "D4", "H5"), hands={1: "S6 S7 S8"}, top="L2"))
+    play(env, "NEW_PILE")
+    assert choice(env) == "PASS"
+
+
+def test_plays_a_hand_card_that_captures_in_the_play_round():
+    env = env_at_turn(between_turns(piles=("L3", "S2 S4 S6"), hands={0: "L9"}, suits="L S", top="H3"))
+    assert choice(env) == "CARD(L9)"
+    play(env, "CARD(L9)")
+    assert choice(env) == "ON_TOP(S6)"
+
+
+def test_reads_the_piles_hands_and_pending_move_from_the_observation():
+    env = make("paradigm_v1", num_players=3)
+    agent = ParadigmHeuristic()
+    for episode in range(20):
+        env.reset(seed=episode)
+        for name in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            view, seat_view = read_view(observation["observation"]), env.observe_json(name)
+            seat = seat_view["seat"]
+            assert sorted(map(sorted, view.table)) == sorted(sorted(ids(" ".join(pile))) for pile in seat_view["table"])
+            assert [sorted(hand) for hand in view.hands] == [
+                sorted(ids(" ".join(seat_view["hands"][(seat + rel) % 3]))) for rel in range(3)
+            ]
+            if seat_view["pending"]:
+                assert view.pending_card == ids(seat_view["pending"]["card"])[0]
+            assert view.deck_size == seat_view["deck_size"]
+            env.step(agent.act(observation))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_always_chooses_a_legal_action(n):
+    env = make("paradigm_v1", num_players=n)  # it raises IllegalActionError on an illegal action
+    heuristic = load("paradigm/heuristic")
+    rng = random.Random(n)
+    for episode in range(40):
+        seated = [heuristic if (seat + episode) % 2 else RandomAgent(episode) for seat in range(n)]
+        assert sum(play_episode(env, seated, rng.getrandbits(63))) == pytest.approx(0.0)
+
+
+def test_beats_random_players():
+    agents = [("heuristic", ParadigmHeuristic())] + [("random", RandomAgent(seat)) for seat in range(1, 4)]
+    score = evaluate("paradigm", agents, 300, seed=0).score_of("heuristic")
+    assert score.low > 0.0

@@ -1,0 +1,44 @@
+"""Golden episodes of paradigm_v1: seeded random-legal-play logs that must not change.
+
+Each file under golden/ records every step (golden_support.py). Any difference is a behaviour
+change of the environment: observations, actions and rules are frozen within one version.
+
+To change behaviour on purpose: bump the env version (paradigm_v1 -> paradigm_v2), then regenerate:
+    CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/paradigm/test_paradigm_golden.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from golden_support import check_golden
+from paradigm_support import ENV_ID, make
+
+GOLDEN = Path(__file__).parent / "golden"
+MAX_BYTES = 400_000
+
+EPISODES = {
+    "two_seats_seed0": ({"num_players": 2}, 0),
+    "three_seats_seed5": ({"num_players": 3}, 5),
+    "four_seats_seed7": ({}, 7),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EPISODES))
+def test_golden_episode(name):
+    config, seed = EPISODES[name]
+    check_golden(GOLDEN, name, make(**config), seed)
+
+
+def test_golden_files_are_small_and_cover_the_decisions():
+    files = sorted(GOLDEN.glob("*.json"))
+    assert sorted(path.stem for path in files) == sorted(EPISODES), "golden/ holds a file for each episode"
+    labels = set()
+    for path in files:
+        assert path.stat().st_size < MAX_BYTES, f"{path} is too large"
+        episode = json.loads(path.read_text(encoding="utf-8"))
+        assert episode["env_id"] == ENV_ID
+        labels |= {step["label"].split()[0] for step in episode["steps"] if step["action"] is not None}
+    assert {"suit", "hand", "new_pile", "on_top", "play", "pass"} <= labels
