@@ -1,0 +1,1 @@
+"""Tilt: the game's rules, state machine, encoder and PettingZoo environment."""
