@@ -15,6 +15,7 @@ register(
         "field-heuristic": "cardarena.agents.piktas_heuristic:field_heuristic",
     },
 )
+register("tilt_v1", "cardarena.envs.tilt", agents={"heuristic": "cardarena.agents.tilt_heuristic:heuristic"})
 register("yokir_v1", "cardarena.envs.yokir", agents={"heuristic": "cardarena.agents.yokir_heuristic:heuristic"})
 
 __all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "register", "registered"]

@@ -1,0 +1,302 @@
+"""Tilt's action table, observation vector, JSON seat view and rendering.
+
+Action table (rulebook 4.9), `Discrete(131)` at every table size:
+
+| ids          | action                                                                      | when                  |
+|--------------|-----------------------------------------------------------------------------|-----------------------|
+| 0            | fold                                                                        | betting, facing a bet |
+| 1            | check or call                                                               | betting               |
+| 2            | bet or raise                                                                | betting               |
+| 3 + m        | card set m, m = 0..127: bit i selects slot i, the i-th of the seat's own     | card decisions        |
+|              | cards (Thumb and Palm) sorted by card index; its `cards` detail names them   |                       |
+
+Card decisions: the exchange and the Saboteur discard (`discard`), the Shares pass (`pass`) and
+discard-down (`discard`), the Haul keep (`keep`). Observation: float32 vector in [0, 1],
+seat-relative ("rel" = seats counted clockwise from the observer, 0 = self), padded to six seats;
+`SLICES` names every segment and docs/games/tilt.md tables them. It holds the seat's own hand
+strength (the best key it can form now, category one-hot), computed once per decision and cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cardarena.envs.core.game import Encoder, segment_slices
+
+from . import rules
+from .game import (
+    CARD_CODES, EXCHANGE_HAZARDS, FIRST_SET, MAX_OWN, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, NUM_CARDS, NUM_VOIDS, VOID_CODES, TiltGame, codes,
+)  # fmt: skip
+from .state import BET, PHASES, TiltState
+
+NUM_CATEGORIES = max(len(table) for table in rules.CATEGORIES.values())
+EXCHANGE_KINDS = ("", *EXCHANGE_HAZARDS)
+GRID_SIZE = rules.GRID_SIZE
+
+ACTION_NAMES = ["fold", "check or call", "bet or raise"] + [f"card set {m}" for m in range(NUM_ACTIONS - FIRST_SET)]
+
+_SEGMENTS = [
+    ("own_thumb", NUM_CARDS),
+    ("own_palm", NUM_CARDS),
+    ("slots", MAX_OWN * NUM_CARDS),  # slot i: the i-th own card by card index (the card-set bits)
+    ("face_up", MAX_PLAYERS * NUM_CARDS),  # per rel seat: its Thumb cards; all its own cards once shown
+    ("palm_sizes", MAX_PLAYERS),  # / 7
+    ("stacks", MAX_PLAYERS),  # / (starting_stack * table size)
+    ("hand_contributions", MAX_PLAYERS),  # this hand, / starting_stack, at most 1
+    ("round_contributions", MAX_PLAYERS),  # this betting round, / (unit * max_bets)
+    ("carried", MAX_PLAYERS),  # unpaid chips recorded per seat, / (starting_stack * table size)
+    ("folded", MAX_PLAYERS),
+    ("all_in", MAX_PLAYERS),
+    ("in_hand", MAX_PLAYERS),  # dealt in this hand
+    ("dealer", MAX_PLAYERS),
+    ("to_act", MAX_PLAYERS),
+    ("bets_made", 3 * MAX_PLAYERS),  # per betting round and rel seat: bets and raises / max_bets
+    ("cards_moved", MAX_PLAYERS),  # per rel seat: cards discarded or passed this hand / 7
+    ("pot", 1),  # / (starting_stack * table size)
+    ("to_call", 1),  # / unit
+    ("round_bets", 1),  # bets and raises this round / cap
+    ("unit", 1),  # / big_bet
+    ("paycheck", 1),  # the open or next betting round is a Paycheck round
+    ("phase", len(PHASES)),
+    ("betting_round", 3),
+    ("exchange_kind", len(EXCHANGE_KINDS)),
+    ("exchange_limit", 1),  # own exchange limit / 3
+    ("hazard_row", NUM_VOIDS),  # face-up Void cards in force
+    ("gravity_carried", 1),
+    ("face_down", 3),  # a Signal, a Fine Print hand, a Chicken card lies face down
+    ("fine_print", NUM_CARDS),  # once face up
+    ("chicken", NUM_CARDS),  # once face up
+    ("tariffs", NUM_CARDS),
+    ("grid", GRID_SIZE * NUM_CARDS),
+    ("own_discards", NUM_CARDS),
+    ("passed", NUM_CARDS),
+    ("received", NUM_CARDS),
+    ("thumb_discards", NUM_CARDS),  # public: Thumb cards seen going to the discard pile
+    ("own_keep", NUM_CARDS),  # the card this seat chose to keep at a Haul, until the choices take effect
+    ("piles", 3),  # stock / 36, discard pile / 36, Void deck / 23
+    ("hand_category", NUM_CATEGORIES),  # own best key: base category in the table in force
+    ("hand_tier", 3),
+    ("hand_flags", 3),  # orbit, reversed (Mutinous Days), short of cards
+    ("hand_top", 1),  # first tie-break rank / 12
+    ("table_size", MAX_PLAYERS - MIN_PLAYERS + 1),
+    ("match", 2),  # hands played / num_hands, num_hands > 1
+]
+
+SLICES = segment_slices(_SEGMENTS)
+OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
+_BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
+_START = {name: piece.start for name, piece in SLICES.items()}
+_PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
+_KEY_CACHE_LIMIT = 200_000
+
+
+class TiltEncoder(Encoder[TiltState]):
+    observation_size = OBSERVATION_SIZE
+    game: TiltGame
+
+    def __init__(self, game: TiltGame):
+        super().__init__(game)
+        self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+    def own_key(self, state: TiltState, seat: int) -> tuple[int, ...]:
+        """The seat's best key now (cached: the same cards and Hazards give the same key)."""
+        flags = self.game.hazard_flags(state)
+        shared = tuple(state.chicken) if state.revealed else ()
+        cache_key = (tuple(self.game.own_cards(state, seat)), flags, shared, tuple(state.tariffs), tuple(state.grid))
+        key = self._keys.get(cache_key)
+        if key is None:
+            if len(self._keys) > _KEY_CACHE_LIMIT:
+                self._keys.clear()
+            key = self._keys[cache_key] = self.game.best_key(state, seat, flags)
+        return key
+
+    def observation(self, state: TiltState, seat: int) -> np.ndarray:
+        obs = _BLANK.copy()
+        game, config = self.game, self.game.config
+        n = game.num_players
+        rel = [(other - seat) % n for other in range(n)]
+        ones = self._card_ones(state, seat, rel)
+        bank = config.starting_stack * n
+        for other in range(n):
+            r = rel[other]
+            obs[_START["palm_sizes"] + r] = len(state.palms[other]) / MAX_OWN
+            obs[_START["stacks"] + r] = min(state.stacks[other] / bank, 1.0)
+            obs[_START["hand_contributions"] + r] = min(state.contributions[other] / config.starting_stack, 1.0)
+            obs[_START["carried"] + r] = state.carry[other] / bank
+            live = not state.folded[other]
+            ones += [_START["folded"] + r] if not live else []
+            ones += [_START["all_in"] + r] if live and state.stacks[other] == 0 else []
+            ones += [_START["in_hand"] + r] if state.in_hand[other] else []
+        ones.append(_START["dealer"] + rel[state.dealer])
+        to_act = game.current_player(state)
+        if to_act >= 0:
+            ones.append(_START["to_act"] + rel[to_act])
+        ones.append(_START["phase"] + _PHASE_INDEX[state.phase])
+        if state.betting_round:
+            ones.append(_START["betting_round"] + state.betting_round - 1)
+        ones.append(_START["exchange_kind"] + EXCHANGE_KINDS.index(state.exchange_kind))
+        ones += [_START["hazard_row"] + void for void in state.row]
+        ones += [_START["gravity_carried"]] if state.gravity else []
+        ones += [_START["face_down"] + i for i, down in enumerate(_face_down(state)) if down]
+        obs[ones] = 1.0
+        self._encode_moves(obs, state, rel)
+        self._encode_betting(obs, state, seat)
+        obs[_START["exchange_limit"]] = game.exchange_limit(state, seat) / 3 if not state.folded[seat] else 0.0
+        obs[_START["piles"] : _START["piles"] + 3] = (len(state.stock) / NUM_CARDS, len(state.discards) / NUM_CARDS, len(state.void_deck) / NUM_VOIDS)
+        if not state.folded[seat] and state.thumbs[seat] + state.palms[seat]:
+            self._encode_strength(obs, self.own_key(state, seat), len(state.thumbs[seat]) + len(state.palms[seat]))
+        obs[_START["table_size"] + n - MIN_PLAYERS] = 1.0
+        if config.num_hands > 1:
+            obs[_START["match"] : _START["match"] + 2] = (state.hand_number / config.num_hands, 1.0)
+        return obs
+
+    def _card_ones(self, state: TiltState, seat: int, rel: list[int]) -> list[int]:
+        """Indices of the card segments that are 1."""
+        ones = [_START["own_thumb"] + card for card in state.thumbs[seat]]
+        ones += [_START["own_palm"] + card for card in state.palms[seat]]
+        ones += [_START["slots"] + slot * NUM_CARDS + card for slot, card in enumerate(self.game.own_cards(state, seat))]
+        for other, r in enumerate(rel):
+            shown = state.thumbs[other] + (state.palms[other] if state.revealed and not state.folded[other] else [])
+            ones += [_START["face_up"] + r * NUM_CARDS + card for card in shown]
+        if state.revealed:
+            ones += [_START["fine_print"] + card for card in state.fine]
+            ones += [_START["chicken"] + card for card in state.chicken]
+        ones += [_START["tariffs"] + card for card in state.tariffs]
+        ones += [_START["grid"] + spot * NUM_CARDS + card for spot, card in enumerate(state.grid)]
+        for name, cards in (
+            ("own_discards", state.own_discards[seat]),
+            ("passed", state.passed[seat]),
+            ("received", state.received[seat]),
+            ("thumb_discards", state.thumb_discards),
+        ):
+            ones += [_START[name] + card for card in cards]
+        if state.keeps and state.keeps[seat] >= 0:
+            ones.append(_START["own_keep"] + state.keeps[seat])
+        return ones
+
+    def _encode_moves(self, obs: np.ndarray, state: TiltState, rel: list[int]) -> None:
+        cap = self.game.config.max_bets
+        bet = _PHASE_INDEX[BET]
+        for phase, round_number, actor, value in state.moves:
+            if phase == bet:
+                if value == 2:
+                    obs[_START["bets_made"] + (round_number - 1) * MAX_PLAYERS + rel[actor]] += 1.0 / cap
+            elif phase != _PHASE_INDEX["haul"]:
+                obs[_START["cards_moved"] + rel[actor]] += value / MAX_OWN
+
+    def _encode_betting(self, obs: np.ndarray, state: TiltState, seat: int) -> None:
+        config = self.game.config
+        obs[_START["pot"]] = min((sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players), 1.0)
+        obs[_START["paycheck"]] = float(state.paycheck_unit >= 0 or (state.bets is not None and state.bet_rules[2] == "never"))
+        if state.bets is None:
+            return
+        unit, cap, _fold = state.bet_rules
+        bets = state.bets
+        n = self.game.num_players
+        for other in range(n):
+            obs[_START["round_contributions"] + (other - seat) % n] = min(bets["contributions"][other] / max(unit * cap, 1), 1.0)
+        obs[_START["to_call"]] = min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0)
+        obs[_START["round_bets"]] = bets["bets"] / cap
+        obs[_START["unit"]] = min(unit / config.big_bet, 1.0)
+
+    @staticmethod
+    def _encode_strength(obs: np.ndarray, key: tuple[int, ...], held: int) -> None:
+        orbit, tier, _eff, base = key[:4]
+        reversed_order = base < 0 or tier < 0
+        obs[_START["hand_category"] + abs(base)] = 1.0
+        obs[_START["hand_tier"] + abs(tier)] = 1.0
+        obs[_START["hand_flags"] : _START["hand_flags"] + 3] = (float(orbit), float(reversed_order), float(held < 3))
+        obs[_START["hand_top"]] = min(abs(key[4]) / 12, 1.0)
+
+    # ------------------------------------------------------------ JSON seat view and text
+
+    def seat_view(self, state: TiltState, seat: int) -> dict[str, Any]:
+        """The seat's view in card codes: docs/protocol.md lists its fields."""
+        game = self.game
+        n = game.num_players
+        to_act = game.current_player(state)
+        shown = [codes(game.own_cards(state, other)) if state.revealed and not state.folded[other] else None for other in range(n)]
+        return {
+            "game": game.env_id,
+            "seat": seat,
+            "hand_number": state.hand_number,
+            "dealer": state.dealer,
+            "phase": state.phase,
+            "plan": list(state.plan),
+            "to_act": to_act if to_act >= 0 else None,
+            "stacks": list(state.stacks),
+            "contributions": list(state.contributions),
+            "carried": list(state.carry),
+            "folded": list(state.folded),
+            "in_hand": list(state.in_hand),
+            "thumbs": [codes(cards) for cards in state.thumbs],
+            "palm": codes(state.palms[seat]),
+            "palm_sizes": [len(cards) for cards in state.palms],
+            "shown": shown,
+            "stock": len(state.stock),
+            "discard_pile": len(state.discards),
+            "void_deck": len(state.void_deck),
+            "hazards": [VOID_CODES[void] for void in state.row],
+            "gravity_carried": state.gravity,
+            "signal_face_down": state.signal >= 0,
+            "fine_print": codes(state.fine) if state.revealed else len(state.fine),
+            "chicken": codes(state.chicken) if state.revealed else len(state.chicken),
+            "tariffs": codes(state.tariffs),
+            "grid": [CARD_CODES[card] for card in state.grid],
+            "sabotage_pile": len(state.sabotage_pile),
+            "exchange_kind": state.exchange_kind or None,
+            "paycheck_unit": state.paycheck_unit if state.paycheck_unit >= 0 else None,
+            "betting_round": state.betting_round,
+            "betting": _betting_json(state),
+            "last_bettor": state.last_bettor if state.last_bettor >= 0 else None,
+            "order": list(state.order),
+            "turn": state.turn,
+            "counts": list(state.counts),
+            "keep": CARD_CODES[state.keeps[seat]] if state.keeps and state.keeps[seat] >= 0 else None,
+            "moves": [{"phase": PHASES[phase], "round": number, "seat": actor, "value": value} for phase, number, actor, value in state.moves],
+            "own_discards": codes(state.own_discards[seat]),
+            "passed": codes(state.passed[seat]),
+            "received": codes(state.received[seat]),
+            "thumb_discards": codes(state.thumb_discards),
+            "returns": list(state.returns) if state.terminal else None,
+        }
+
+    def render(self, state: TiltState, seat: int | None) -> str:
+        game = self.game
+        config = game.config
+        to_act = game.current_player(state)
+        header = f"{game.env_id}  hand {min(state.hand_number + 1, config.num_hands)}/{config.num_hands}  dealer seat {state.dealer}  phase {state.phase}"
+        hazards = " ".join(VOID_CODES[void] for void in state.row) + (" GRAV(carried)" if state.gravity else "")
+        lines = [header, f"hazards: {hazards or '-'}" + ("  signal face down" if state.signal >= 0 else "")]
+        table = [f"tariffs {' '.join(codes(state.tariffs))}"] if state.tariffs else []
+        table += [f"grid {' '.join(CARD_CODES[c] for c in state.grid)}"] if state.grid else []
+        table += [f"fine print {' '.join(codes(state.fine)) if state.revealed else '[' + str(len(state.fine)) + ' face down]'}"] if state.fine else []
+        table += [f"chicken {' '.join(codes(state.chicken)) if state.revealed else '[face down]'}"] if state.chicken else []
+        if table:
+            lines.append("table: " + "  ".join(table))
+        for other in range(game.num_players):
+            visible = seat is None or other == seat or (state.revealed and not state.folded[other])
+            palm = " ".join(codes(state.palms[other])) if visible else " ".join(["??"] * len(state.palms[other]))
+            status = "folded" if state.folded[other] else ("all-in" if state.stacks[other] == 0 else "")
+            marker = ">" if other == to_act else " "
+            lines.append(
+                f"{marker} seat {other}: thumb {' '.join(codes(state.thumbs[other])) or '-':<8} palm {palm or '-':<18}"
+                f" stack {state.stacks[other]:<4} in {state.contributions[other]:<3} {status}"
+            )
+        lines.append(f"pot {sum(state.contributions) + sum(state.carry)}  stock {len(state.stock)}  discards {len(state.discards)}")
+        if state.terminal:
+            lines.append("result: " + ", ".join(f"seat {s} {r:+.0f}" for s, r in enumerate(state.returns)))
+        return "\n".join(lines)
+
+
+def _face_down(state: TiltState) -> tuple[bool, bool, bool]:
+    return state.signal >= 0, bool(state.fine) and not state.revealed, bool(state.chicken) and not state.revealed
+
+
+def _betting_json(state: TiltState) -> dict[str, Any] | None:
+    if state.bets is None:
+        return None
+    unit, cap, fold = state.bet_rules
+    return {"unit": unit, "max_bets": cap, "fold": fold, "committed": list(state.committed), **state.bets}
