@@ -90,6 +90,8 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _START = {name: piece.start for name, piece in SLICES.items()}
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 _KEY_CACHE_LIMIT = 200_000
+# _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
+_REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 class TiltEncoder(Encoder[TiltState]):
@@ -116,19 +118,27 @@ class TiltEncoder(Encoder[TiltState]):
         obs = _BLANK.copy()
         game, config = self.game, self.game.config
         n = game.num_players
-        rel = [(other - seat) % n for other in range(n)]
-        ones = self._card_ones(state, seat, rel)
+        rel = _REL[n][seat]
         bank = config.starting_stack * n
+        ones = self._card_ones(state, seat, rel)
+        index: list[int] = []
+        value: list[float] = []
         for other in range(n):
             r = rel[other]
-            obs[_START["palm_sizes"] + r] = len(state.palms[other]) / MAX_OWN
-            obs[_START["stacks"] + r] = min(state.stacks[other] / bank, 1.0)
-            obs[_START["hand_contributions"] + r] = min(state.contributions[other] / config.starting_stack, 1.0)
-            obs[_START["carried"] + r] = state.carry[other] / bank
-            live = not state.folded[other]
-            ones += [_START["folded"] + r] if not live else []
-            ones += [_START["all_in"] + r] if live and state.stacks[other] == 0 else []
-            ones += [_START["in_hand"] + r] if state.in_hand[other] else []
+            chips, live = state.stacks[other], not state.folded[other]
+            index += (_START["palm_sizes"] + r, _START["stacks"] + r, _START["hand_contributions"] + r, _START["carried"] + r)
+            value += (
+                len(state.palms[other]) / MAX_OWN,
+                min(chips / bank, 1.0),
+                min(state.contributions[other] / config.starting_stack, 1.0),
+                state.carry[other] / bank,
+            )
+            if not live:
+                ones.append(_START["folded"] + r)
+            elif chips == 0:
+                ones.append(_START["all_in"] + r)
+            if state.in_hand[other]:
+                ones.append(_START["in_hand"] + r)
         ones.append(_START["dealer"] + rel[state.dealer])
         to_act = game.current_player(state)
         if to_act >= 0:
@@ -140,16 +150,24 @@ class TiltEncoder(Encoder[TiltState]):
         ones += [_START["hazard_row"] + void for void in state.row]
         ones += [_START["gravity_carried"]] if state.gravity else []
         ones += [_START["face_down"] + i for i, down in enumerate(_face_down(state)) if down]
-        obs[ones] = 1.0
-        self._encode_moves(obs, state, rel)
-        self._encode_betting(obs, state, seat)
-        obs[_START["exchange_limit"]] = game.exchange_limit(state, seat) / 3 if not state.folded[seat] else 0.0
-        obs[_START["piles"] : _START["piles"] + 3] = (len(state.stock) / NUM_CARDS, len(state.discards) / NUM_CARDS, len(state.void_deck) / NUM_VOIDS)
+        ones.append(_START["table_size"] + n - MIN_PLAYERS)
+        self._encode_betting(state, seat, rel, index, value)
+        index += (_START["exchange_limit"], _START["piles"], _START["piles"] + 1, _START["piles"] + 2)
+        value += (
+            game.exchange_limit(state, seat) / 3 if not state.folded[seat] else 0.0,
+            len(state.stock) / NUM_CARDS,
+            len(state.discards) / NUM_CARDS,
+            len(state.void_deck) / NUM_VOIDS,
+        )
         if not state.folded[seat] and state.thumbs[seat] + state.palms[seat]:
-            self._encode_strength(obs, self.own_key(state, seat), len(state.thumbs[seat]) + len(state.palms[seat]))
-        obs[_START["table_size"] + n - MIN_PLAYERS] = 1.0
+            self._encode_strength(self.own_key(state, seat), len(state.thumbs[seat]) + len(state.palms[seat]), ones, index, value)
         if config.num_hands > 1:
-            obs[_START["match"] : _START["match"] + 2] = (state.hand_number / config.num_hands, 1.0)
+            index += (_START["match"], _START["match"] + 1)
+            value += (state.hand_number / config.num_hands, 1.0)
+        obs[ones] = 1.0
+        obs[index] = value
+        if state.moves:
+            self._encode_moves(obs, state, rel)
         return obs
 
     def _card_ones(self, state: TiltState, seat: int, rel: list[int]) -> list[int]:
@@ -186,29 +204,30 @@ class TiltEncoder(Encoder[TiltState]):
             elif phase != _PHASE_INDEX["haul"]:
                 obs[_START["cards_moved"] + rel[actor]] += value / MAX_OWN
 
-    def _encode_betting(self, obs: np.ndarray, state: TiltState, seat: int) -> None:
+    def _encode_betting(self, state: TiltState, seat: int, rel: list[int], index: list[int], value: list[float]) -> None:
         config = self.game.config
-        obs[_START["pot"]] = min((sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players), 1.0)
-        obs[_START["paycheck"]] = float(state.paycheck_unit >= 0 or (state.bets is not None and state.bet_rules[2] == "never"))
+        index += (_START["pot"], _START["paycheck"])
+        value += (
+            min((sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players), 1.0),
+            float(state.paycheck_unit >= 0 or (state.bets is not None and state.bet_rules[2] == "never")),
+        )
         if state.bets is None:
             return
         unit, cap, _fold = state.bet_rules
         bets = state.bets
-        n = self.game.num_players
-        for other in range(n):
-            obs[_START["round_contributions"] + (other - seat) % n] = min(bets["contributions"][other] / max(unit * cap, 1), 1.0)
-        obs[_START["to_call"]] = min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0)
-        obs[_START["round_bets"]] = bets["bets"] / cap
-        obs[_START["unit"]] = min(unit / config.big_bet, 1.0)
+        scale = max(unit * cap, 1)
+        for other, chips in enumerate(bets["contributions"]):
+            index.append(_START["round_contributions"] + rel[other])
+            value.append(min(chips / scale, 1.0))
+        index += (_START["to_call"], _START["round_bets"], _START["unit"])
+        value += (min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0), bets["bets"] / cap, min(unit / config.big_bet, 1.0))
 
     @staticmethod
-    def _encode_strength(obs: np.ndarray, key: tuple[int, ...], held: int) -> None:
+    def _encode_strength(key: tuple[int, ...], held: int, ones: list[int], index: list[int], value: list[float]) -> None:
         orbit, tier, _eff, base = key[:4]
-        reversed_order = base < 0 or tier < 0
-        obs[_START["hand_category"] + abs(base)] = 1.0
-        obs[_START["hand_tier"] + abs(tier)] = 1.0
-        obs[_START["hand_flags"] : _START["hand_flags"] + 3] = (float(orbit), float(reversed_order), float(held < 3))
-        obs[_START["hand_top"]] = min(abs(key[4]) / 12, 1.0)
+        ones += (_START["hand_category"] + abs(base), _START["hand_tier"] + abs(tier))
+        index += (_START["hand_flags"], _START["hand_flags"] + 1, _START["hand_flags"] + 2, _START["hand_top"])
+        value += (float(orbit), float(base < 0 or tier < 0), float(held < 3), min(abs(key[4]) / 12, 1.0))
 
     # ------------------------------------------------------------ JSON seat view and text
 

@@ -9,6 +9,7 @@ exchange and betting round; evaluation Hazards act through `rules.best_key` at s
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -42,6 +43,7 @@ POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
+ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
 STEPS = ("bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
 FULL_PLAN = ["bet1", "hazard1", "exchange", "bet2", "armory", "showdown", "settle"]
 SIMPLE_PLAN = ["bet1", "exchange", "bet2", "showdown", "settle"]  # void_deck=False (R48)
@@ -274,10 +276,12 @@ class TiltGame(Game[TiltState]):
         cards = [CARD_CODES[card] for slot, card in enumerate(own) if m >> slot & 1]
         return f"{verb} {' '.join(cards) if cards else 'nothing'}", {"kind": verb, "cards": cards}
 
-    def _betting_name(self, state: TiltState, action: int) -> str:
-        facing = state.phase == BET and self._betting(state).to_call(state.bets["to_act"][0]) > 0
+    @staticmethod
+    def _betting_name(state: TiltState, action: int) -> str:
         if state.phase != BET:
             return ("fold", "check or call", "bet or raise")[action]
+        bets = state.bets
+        facing = bets["current_bet"] > bets["contributions"][bets["to_act"][0]]
         return ("fold", "call" if facing else "check", "raise" if facing else "bet")[action]
 
     # ------------------------------------------------------------ hands (3, 4.1)
@@ -367,14 +371,16 @@ class TiltGame(Game[TiltState]):
         state.last_bettor = -1
         if bets.finished:
             return
-        state.bets, state.phase = bets.to_json(), BET
+        state.bets, state.phase = _round_fields(bets), BET
 
-    def _rules(self, state: TiltState) -> betting.BettingRules:
-        unit, cap, fold = state.bet_rules
-        return betting.BettingRules(unit=unit, max_bets=cap, fold=fold)
+    @staticmethod
+    def _rules(state: TiltState) -> betting.BettingRules:
+        return _betting_rules(*state.bet_rules)
 
-    def _betting(self, state: TiltState) -> betting.BettingRound:
-        return betting.BettingRound.from_json(state.bets)
+    @staticmethod
+    def _betting(state: TiltState) -> betting.BettingRound:
+        """The open betting round over the state's own lists (playing it updates the state's copy)."""
+        return betting.BettingRound(**state.bets)
 
     def _bet(self, state: TiltState, action: int) -> None:
         bets = self._betting(state)
@@ -390,7 +396,7 @@ class TiltGame(Game[TiltState]):
             state.last_bettor = -1 if bets.last_bettor is None else bets.last_bettor
             state.bets, state.phase = None, AUTO
         else:
-            state.bets = bets.to_json()
+            state.bets = _round_fields(bets)
 
     def _muck(self, state: TiltState, seat: int) -> None:
         """A folding seat's cards go face down onto the discard pile at once (4.8)."""
@@ -696,6 +702,17 @@ class TiltGame(Game[TiltState]):
 def codes(cards: list[int]) -> list[str]:
     """Card codes of card indices, sorted by card index."""
     return [CARD_CODES[card] for card in sorted(cards)]
+
+
+@functools.cache
+def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.BettingRules:
+    """Fixed-limit rules with stacks binding (6.1, 6.3); a Paycheck round is one bet and no fold (6.4)."""
+    return betting.BettingRules(unit=unit, max_bets=cap, fold=fold)
+
+
+def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
+    """A betting round as plain data, its lists shared (BettingRound.to_json copies them deeply)."""
+    return {name: getattr(bets, name) for name in ROUND_FIELDS}
 
 
 def _no_effect(state: TiltState) -> None:
