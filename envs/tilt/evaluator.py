@@ -88,7 +88,7 @@ ATTRIBUTES = {flags: tuple(_attributes(card, flags) for card in range(NUM_CARDS)
 # ---------------------------------------------------------------- rank patterns (5.3)
 
 PLAIN, FLUSH, PARLEY, CONVOY, MOON, REDSHIRTS, CHAIN = range(7)  # suit condition of a category
-Candidate = tuple[int, int, tuple[int, ...]]  # (base, suit condition, tie-break)
+Candidate = tuple[int, int, tuple[int, ...], Key]  # (base, suit condition, tie-break, key with no Hazard)
 
 
 def _rows(table: int, ranks: tuple[int, ...]) -> list[tuple[int, bool, int, str]]:
@@ -140,7 +140,8 @@ def _build_candidates(table: int, ranks: tuple[int, ...]) -> tuple[Candidate, ..
     found = []
     for base, allowed, condition, kind in _rows(table, ranks):
         if allowed:
-            found.append((base, condition, _tie_break(table, ranks, kind)))
+            tie = _tie_break(table, ranks, kind)
+            found.append((base, condition, tie, (1, 0, base, base) + tie))
             if condition == PLAIN:
                 break
     return tuple(found)
@@ -208,12 +209,7 @@ def _parley(cards: Sequence[Card]) -> bool:
 
 
 def _suits_hold(condition: int, cards: Sequence[Card]) -> bool:
-    """The suit condition of a category on cards sorted by rank, highest first."""
-    if condition == FLUSH:
-        common = ALL_SUITS
-        for card in cards:
-            common &= card[1]
-        return common != 0
+    """The suit condition (other than a common suit) of a category on cards sorted by rank, highest first."""
     if condition == PARLEY:
         return _parley(cards)
     if condition == CONVOY:
@@ -254,9 +250,20 @@ def natural_key(cards: list[Card], table: int, flags: int, lift: int, command_he
     """
     cards = sorted(cards, reverse=True)
     ranks = tuple([card[0] for card in cards])
-    for base, condition, tie in candidates(table, ranks):
-        if condition == PLAIN or _suits_hold(condition, cards):
+    found = _CANDIDATES[table].get(ranks) or candidates(table, ranks)
+    for base, condition, tie, plain in found:
+        if condition == PLAIN:
             break
+        if condition == FLUSH:
+            common = ALL_SUITS
+            for card in cards:
+                common &= card[1]
+            if common:
+                break
+        elif _suits_hold(condition, cards):
+            break
+    if not (lift or flags & (TEAM | MUTI | GRAV)):
+        return plain
     tier = 0
     if flags & (TEAM | MUTI):
         if base in COMMAND_TYPE[table]:
@@ -269,12 +276,13 @@ def natural_key(cards: list[Card], table: int, flags: int, lift: int, command_he
     return (1 if not flags & GRAV or has_orbit(cards) else 0,) + body
 
 
-def _bound(table: int, ranks: tuple[int, ...], flags: int, lift: int) -> Key:
-    """The best key any suits could give a hand of these ranks (orbit assumed, suit conditions assumed met)."""
-    found = candidates(table, ranks)
-    top_base, _, top_tie = found[0]
+def _bound(table: int, ranks: tuple[int, ...], flags: int, lift: int, flushable: bool) -> Key:
+    """The best key any suits could give a hand of these ranks: an Orbit and every suit condition
+    assumed met, except a common suit when the natural cards share none (`flushable` False)."""
+    found = [entry for entry in candidates(table, ranks) if flushable or entry[1] != FLUSH]
+    top_base, _, top_tie, _ = found[0]
     if flags & MUTI and top_base not in COMMAND_TYPE[table]:
-        base, _, tie = found[-1]  # the category the ranks force whatever the suits
+        base, _, tie, _ = found[-1]  # the category the ranks force whatever the suits
         return (1, 0, -(base + lift), -base) + tuple([-value for value in tie])
     tier = 0
     if flags & (TEAM | MUTI):
@@ -282,35 +290,36 @@ def _bound(table: int, ranks: tuple[int, ...], flags: int, lift: int) -> Key:
     return (1, tier, top_base + lift, top_base) + top_tie
 
 
-_RANK_ORDERS: dict[tuple[int, tuple[int, ...], int, int, int], list[tuple[Key, tuple[int, ...]]]] = {}
+_RANK_ORDERS: dict[tuple[int, tuple[int, ...], int, int, int, bool], list[tuple[Key, tuple[int, ...]]]] = {}
 
 
-def _rank_order(table: int, natural_ranks: tuple[int, ...], wilds: int, flags: int, lift: int) -> list[tuple[Key, tuple[int, ...]]]:
+def _rank_order(table: int, natural_ranks: tuple[int, ...], wilds: int, flags: int, lift: int, flushable: bool) -> list[tuple[Key, tuple[int, ...]]]:
     """Every multiset of wild ranks with its bound, best bound first (cached)."""
-    cache_key = (table, natural_ranks, wilds, flags & (MUTI | TEAM), lift)
+    cache_key = (table, natural_ranks, wilds, flags & (MUTI | TEAM), lift, flushable)
     order = _RANK_ORDERS.get(cache_key)
     if order is None:
         order = []
         for wild_ranks in itertools.combinations_with_replacement(range(12, 0, -1), wilds):
             ranks = tuple(sorted(natural_ranks + wild_ranks, reverse=True))
-            order.append((_bound(table, ranks, flags, lift), wild_ranks))
+            order.append((_bound(table, ranks, flags, lift, flushable), wild_ranks))
         order.sort(key=lambda entry: entry[0], reverse=True)
         _RANK_ORDERS[cache_key] = order
     return order
 
 
-_SUITINGS: dict[tuple[tuple[int, ...], bool], list[list[Card]]] = {}
+_SUITINGS: dict[tuple[tuple[int, ...], bool, int], list[list[Card]]] = {}
 
 
-def _suitings(wild_ranks: tuple[int, ...], trust: bool) -> list[list[Card]]:
+def _suitings(wild_ranks: tuple[int, ...], trust: bool, common: int) -> list[list[Card]]:
     """Every way to give wilds of these ranks card identities, up to swapping wilds of one rank (cached).
 
     A rank 9-12 identity is that Command card; a number rank takes one of four suits (a Crew
-    identity is all-suited under TRST).
+    identity is all-suited under TRST), the suits in `common` (shared by the natural cards) first.
     """
-    found = _SUITINGS.get((wild_ranks, trust))
+    found = _SUITINGS.get((wild_ranks, trust, common))
     if found is None:
         masks = [ALL_SUITS if trust and suit == CREW else 1 << suit for suit in range(NUM_SUITS)]
+        masks.sort(key=lambda mask: not mask & common)
         per_rank = []
         for rank, group in itertools.groupby(wild_ranks):
             count = len(list(group))
@@ -319,7 +328,7 @@ def _suitings(wild_ranks: tuple[int, ...], trust: bool) -> list[list[Card]]:
             else:
                 per_rank.append([[(rank, mask, mask) for mask in chosen] for chosen in itertools.combinations_with_replacement(masks, count)])
         found = [[card for part in parts for card in part] for parts in itertools.product(*per_rank)]
-        _SUITINGS[(wild_ranks, trust)] = found
+        _SUITINGS[(wild_ranks, trust, common)] = found
     return found
 
 
@@ -329,12 +338,15 @@ def wild_key(naturals: list[Card], wilds: int, table: int, flags: int, lift: int
         key = natural_key(naturals, table, flags, lift, command_held)
         return key if floor is None or key > floor else floor
     natural_ranks = tuple(sorted((card[0] for card in naturals), reverse=True))
+    common = ALL_SUITS
+    for card in naturals:
+        common &= card[1]
     best = floor
     trust = bool(flags & TRST)
-    for bound, wild_ranks in _rank_order(table, natural_ranks, wilds, flags, lift):
+    for bound, wild_ranks in _rank_order(table, natural_ranks, wilds, flags, lift, common != 0):
         if best is not None and bound <= best:
             break
-        for extra in _suitings(wild_ranks, trust):
+        for extra in _suitings(wild_ranks, trust, common):
             key = natural_key(naturals + extra, table, flags, lift, command_held)
             if best is None or key > best:
                 best = key
@@ -348,8 +360,10 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
 
     No validation: the game's hot path calls this with cards it dealt.
     """
-    table = table_size(flags)
+    table = 6 if flags & STSH else 3 if flags & ENGB else 4
     attributes = ATTRIBUTES[flags & (HULL | TRST)]
+    if not flags & (HULL | BINY | EXPD | JUMP):
+        return natural_key([attributes[card] for card in cards], table, flags, 0, any(card >= FIRST_COMMAND for card in cards))  # type: ignore[misc]
     live = [card for card in cards if attributes[card] is not None]
     commands = sum(1 for card in live if card >= FIRST_COMMAND)
     lift = commands if flags & EXPD else 0
@@ -375,9 +389,9 @@ def hand_choices(own: Sequence[int], table: int, shared: Sequence[int] = (), tar
     for cards in pools:
         if tariffs:
             size = min(table, len(cards) + len(tariffs))
-            hands.update(hand for hand in itertools.combinations(cards + tuple(tariffs), size) if set(hand) & set(tariffs))
+            hands.update(tuple(sorted(hand)) for hand in itertools.combinations(cards + tuple(tariffs), size) if set(hand) & set(tariffs))
         else:
-            hands.update(itertools.combinations(cards, min(table, len(cards))))
+            hands.update(tuple(sorted(hand)) for hand in itertools.combinations(cards, min(table, len(cards))))
     return sorted(hands)
 
 

@@ -106,7 +106,9 @@ _FLAGS: dict[tuple[Any, ...], int] = {}
 
 def hazard_flags(hazards: Iterable[str]) -> int:
     """Evaluation flags of a list of Void codes (validated)."""
-    hazards = tuple(hazards) if not isinstance(hazards, str) else (hazards,)
+    if isinstance(hazards, str):
+        raise ValueError(f"hazards must be a list of Void codes, got the string {hazards!r}")
+    hazards = tuple(hazards)
     try:
         found = _FLAGS.get(hazards)
     except TypeError:  # an unhashable entry: reported as an unknown code below
@@ -120,7 +122,10 @@ def hazard_flags(hazards: Iterable[str]) -> int:
 def _cards(cards: Iterable[str], what: str = "hand") -> list[int]:
     if isinstance(cards, str):
         raise ValueError(f"{what} must be a list of card codes, got the string {cards!r}")
-    ids = [CARDS.index_of(code) for code in cards]
+    try:
+        ids = [CARDS.index[code] for code in cards]
+    except (KeyError, TypeError):
+        ids = [CARDS.index_of(code) for code in cards]  # raises, naming the code
     if len(set(ids)) != len(ids):
         raise ValueError(f"card listed twice in {what} {list(cards)!r}")
     return ids
@@ -258,8 +263,8 @@ def settle(
         raise ValueError(f"contributions has {n} seats but {lengths} disagree")
     _chips(contributions, "contributions")
     _chips(carry or [], "carry")
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise ValueError(f"dealer={dealer!r} is not a seat (0 to {n - 1})")
+    if isinstance(dealer, bool) or not isinstance(dealer, int):
+        raise ValueError(f"dealer={dealer!r} is not a seat number")
     live = [seat for seat in range(n) if not folded[seat]]
     if not live:
         raise ValueError("settle needs at least one live (not folded) seat")

@@ -92,3 +92,58 @@ def test_hazards_without_an_evaluation_effect_are_ignored():
 def test_bad_input_is_a_value_error_naming_the_problem(call, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
+
+
+def test_hazards_must_be_a_list():
+    with pytest.raises(ValueError, match="list of Void codes"):
+        rules.evaluate(["C1"], "BINY")
+
+
+# ---------------------------------------------------------------- settlement beyond the examples
+
+
+def test_fine_print_equal_to_the_best_hand_does_not_stop_the_pot():
+    """Only a strictly better Fine Print hand keeps a pot unpaid (suits never break ties)."""
+    done = rules.settle([5, 5], [False, False], [["C5", "P5", "S8", "H2"], ["C1", "P3", "S4", "H6"]], ["FINE"], 1, dummy=["S5", "H5", "P8", "C2"])
+    assert done == {"payouts": [10, 0], "unawarded": [0, 0]}
+
+
+def test_gravity_leaves_the_contested_pot_unpaid_and_pays_the_uncontested_side_pot():
+    hands = [["C5", "C6", "C7", "C8"], ["P1", "P2", "P3", "P4"], ["K9", "K10", "K11", "K12"]]
+    done = rules.settle([9, 3, 3], [False, False, False], hands, ["GRAV"], 0)
+    assert done == {"payouts": [6, 0, 0], "unawarded": [3, 3, 3]}
+
+
+def test_fine_print_is_checked_pot_by_pot():
+    """Seat 0, all-in for 2, holds Four of a Kind: it takes pot 1; the Fine Print pair of 7s beats
+    the best hand of pot 2 (seats 1 and 2, High Cards), which stays unpaid."""
+    hands = [["C3", "P3", "S3", "H3"], ["C4", "P6", "S1", "H8"], ["C1", "P4", "S6", "H2"]]
+    done = rules.settle([2, 6, 6], [False, False, False], hands, ["FINE"], 0, dummy=["C7", "P7", "S2", "H1"])
+    assert done == {"payouts": [6, 0, 0], "unawarded": [0, 4, 4]}
+    done = rules.settle([2, 6, 6], [False, False, False], hands, ["FINE"], 0, dummy=["C5", "P8", "S2", "H1"])
+    assert done == {"payouts": [6, 8, 0], "unawarded": [0, 0, 0]}
+
+
+def test_settle_keys_reports_a_pot_left_unpaid_for_lack_of_an_orbit():
+    flags = rules.hazard_flags(["GRAV"])
+    keys = [rules.evaluate_ids(rules.CARDS.indices_of(hand), flags) for hand in (["C5", "C6", "C7", "C8"], ["S1", "S2", "S3", "S4"])]
+    done = rules.settle_keys([4, 4], [False, False], keys, flags, 0, carry=[2, 2])
+    assert (done.payouts, done.unawarded, done.winners, done.orbitless) == ([0, 0], [6, 6], [[]], True)
+    fine = rules.settle_keys([4, 4], [False, False], keys, 0, 0, dummy_key=(9, 9))
+    assert (fine.unawarded, fine.orbitless) == ([4, 4], False)
+
+
+# ---------------------------------------------------------------- index-level twins
+
+
+def test_index_level_twins_agree_with_the_api():
+    hazards = ["BINY", "GRAV", "HAUL"]
+    flags = rules.hazard_flags_ids([rules.void_index(code) for code in hazards])
+    assert flags == rules.hazard_flags(hazards) == rules.BINY | rules.GRAV
+    hand = ["C2", "S5", "P5", "K12"]
+    key = rules.evaluate_ids(rules.CARDS.indices_of(hand), flags)
+    assert key == rules.evaluate(hand, hazards) and rules.category_of(key, flags) == rules.category(hand, hazards)
+    grid = ["C4", "P2", "S8", "H6", "P4", "C3", "P7", "S2", "H4"]
+    assert rules.best_key_ids([19], flags, grid=rules.CARDS.indices_of(grid)) == rules.best_key(["S4"], hazards, grid=grid)
+    assert rules.winners_of_keys([key, key], flags) == [0, 1]
+    assert rules.table_size(rules.hazard_flags(["STSH"])) == 6 and rules.table_size(rules.hazard_flags(["ENGB"])) == 3
