@@ -293,7 +293,9 @@ def _bound(table: int, ranks: tuple[int, ...], flags: int, lift: int, flushable:
 _RANK_ORDERS: dict[tuple[int, tuple[int, ...], int, int, int, bool], list[tuple[Key, tuple[int, ...]]]] = {}
 
 
-def _rank_order(table: int, natural_ranks: tuple[int, ...], wilds: int, flags: int, lift: int, flushable: bool) -> list[tuple[Key, tuple[int, ...]]]:
+def _rank_order(
+    table: int, natural_ranks: tuple[int, ...], wilds: int, flags: int, lift: int, flushable: bool
+) -> list[tuple[Key, tuple[int, ...]]]:
     """Every multiset of wild ranks with its bound, best bound first (cached)."""
     cache_key = (table, natural_ranks, wilds, flags & (MUTI | TEAM), lift, flushable)
     order = _RANK_ORDERS.get(cache_key)
@@ -326,13 +328,16 @@ def _suitings(wild_ranks: tuple[int, ...], trust: bool, common: int) -> list[lis
             if rank >= 9:
                 per_rank.append([[(rank, ALL_SUITS, 0)] * count])
             else:
-                per_rank.append([[(rank, mask, mask) for mask in chosen] for chosen in itertools.combinations_with_replacement(masks, count)])
+                choices = itertools.combinations_with_replacement(masks, count)
+                per_rank.append([[(rank, mask, mask) for mask in chosen] for chosen in choices])
         found = [[card for part in parts for card in part] for parts in itertools.product(*per_rank)]
         _SUITINGS[(wild_ranks, trust, common)] = found
     return found
 
 
-def wild_key(naturals: list[Card], wilds: int, table: int, flags: int, lift: int, command_held: bool, floor: Key | None = None) -> Key | None:
+def wild_key(
+    naturals: list[Card], wilds: int, table: int, flags: int, lift: int, command_held: bool, floor: Key | None = None
+) -> Key | None:
     """Best key of `naturals` plus `wilds` wild cards (5.2): max(floor, best over every assignment)."""
     if not wilds:
         key = natural_key(naturals, table, flags, lift, command_held)
@@ -363,11 +368,12 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     table = 6 if flags & STSH else 3 if flags & ENGB else 4
     attributes = ATTRIBUTES[flags & (HULL | TRST)]
     if not flags & (HULL | BINY | EXPD | JUMP):
-        return natural_key([attributes[card] for card in cards], table, flags, 0, any(card >= FIRST_COMMAND for card in cards))  # type: ignore[misc]
+        held = any(card >= FIRST_COMMAND for card in cards)
+        return natural_key([attributes[card] for card in cards], table, flags, 0, held)  # type: ignore[misc]
     live = [card for card in cards if attributes[card] is not None]
     commands = sum(1 for card in live if card >= FIRST_COMMAND)
     lift = commands if flags & EXPD else 0
-    wild = {card for card in live if (flags & BINY and card < FIRST_COMMAND and RANK[card] == 2) or (flags & EXPD and card >= FIRST_COMMAND)}
+    wild = {card for card in live if (card >= FIRST_COMMAND and flags & EXPD) or (RANK[card] == 2 and flags & BINY)}
     jumps: list[int | None] = [None]
     if flags & JUMP and live:
         lowest = min(RANK[card] for card in live)
@@ -381,7 +387,9 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     return best
 
 
-def hand_choices(own: Sequence[int], table: int, shared: Sequence[int] = (), tariffs: Sequence[int] = (), grid: Sequence[int] = ()) -> list[tuple[int, ...]]:
+def hand_choices(
+    own: Sequence[int], table: int, shared: Sequence[int] = (), tariffs: Sequence[int] = (), grid: Sequence[int] = ()
+) -> list[tuple[int, ...]]:
     """Every candidate hand a seat may form (5.1): pool = own + shared; per Haul line; with a Tariff."""
     pool = tuple(own) + tuple(shared)
     pools = [pool + tuple(grid[spot] for spot in line) for line in GRID_LINES] if grid else [pool]
@@ -398,6 +406,8 @@ def hand_choices(own: Sequence[int], table: int, shared: Sequence[int] = (), tar
 def best_key_ids(own: Sequence[int], flags: int, shared: Sequence[int] = (), tariffs: Sequence[int] = (), grid: Sequence[int] = ()) -> Key:
     """Key of the best hand a seat can form from its own cards, the Chicken card, Tariffs and Haul grid (5.1)."""
     table = table_size(flags)
+    if not (tariffs or grid) and len(own) + len(shared) <= table:
+        return evaluate_ids(list(own) + list(shared), flags)
     return max(evaluate_ids(hand, flags) for hand in hand_choices(own, table, shared, tariffs, grid))
 
 

@@ -42,7 +42,6 @@ from cardarena.envs.tilt.evaluator import (
     card_rank,
     category_of,
     evaluate_ids,
-    hand_choices,
     is_command,
     printed_suit,
     table_size,
@@ -53,14 +52,16 @@ __all__ = [
     "GRAV", "GRID_LINES", "GRID_SIZE", "HAZARD_FLAG", "HULL", "JUMP", "MUTI", "NUM_CARDS", "PLANETS",
     "PRINTED_SUIT", "RANK", "SHIPS", "STARS", "STSH", "SUITS", "SUIT_NAMES", "TEAM", "TRST", "VOID_CODES",
     "VOID_INDEX", "VOID_NAMES", "TiltSettlement", "best_key", "best_key_ids", "card_rank", "category",
-    "category_of", "compare", "evaluate", "evaluate_ids", "hand_choices", "hazard_flags", "hazard_flags_ids",
+    "category_of", "compare", "evaluate", "evaluate_ids", "hazard_flags", "hazard_flags_ids",
     "is_command", "printed_suit", "settle", "settle_keys", "table_size", "void_index", "winners", "winners_of_keys",
 ]  # fmt: skip
 
 SUITS = ("C", "P", "S", "H")
 SUIT_NAMES = ("Crew", "Planets", "Stars", "Ships")
 CREW, PLANETS, STARS, SHIPS = range(len(SUITS))
-CARD_CODES: tuple[str, ...] = tuple(f"{suit}{value}" for suit in SUITS for value in range(1, 9)) + tuple(f"K{rank}" for rank in range(9, 13))
+CARD_CODES: tuple[str, ...] = tuple(f"{suit}{value}" for suit in SUITS for value in range(1, 9)) + tuple(
+    f"K{rank}" for rank in range(9, 13)
+)
 CARDS = Deck(CARD_CODES)
 GRID_SIZE = 9
 
@@ -76,7 +77,10 @@ VOID_NAMES = (
     "Vote of No Confidence", "Saboteur in the Ranks", "Dividing the Shares", "Engine Breach",
 )  # fmt: skip
 VOID_INDEX = {code: index for index, code in enumerate(VOID_CODES)}
-HAZARD_FLAG = {"HULL": HULL, "TRST": TRST, "BINY": BINY, "EXPD": EXPD, "JUMP": JUMP, "MUTI": MUTI, "TEAM": TEAM, "GRAV": GRAV, "STSH": STSH, "ENGB": ENGB}
+HAZARD_FLAG = {
+    "HULL": HULL, "TRST": TRST, "BINY": BINY, "EXPD": EXPD, "JUMP": JUMP,
+    "MUTI": MUTI, "TEAM": TEAM, "GRAV": GRAV, "STSH": STSH, "ENGB": ENGB,
+}  # fmt: skip
 VOID_FLAG = tuple(HAZARD_FLAG.get(code, 0) for code in VOID_CODES)
 
 
@@ -272,6 +276,6 @@ def settle(
     if len(live) > 1 and missing:
         raise ValueError(f"live seats {missing} have no hand")
     keys = [None if folded[seat] or hands[seat] is None else evaluate_ids(_hand(hands[seat], flags), flags) for seat in range(n)]  # type: ignore[arg-type]
-    dummy_key = None if dummy is None else max(evaluate_ids(hand, flags) for hand in hand_choices(_cards(dummy, "dummy"), table_size(flags)))
+    dummy_key = None if dummy is None else best_key_ids(_cards(dummy, "dummy"), flags)
     done = settle_keys(contributions, folded, keys, flags, dealer, carry, dummy_key)
     return {"payouts": done.payouts, "unawarded": done.unawarded}

@@ -104,7 +104,8 @@ def test_hazards_must_be_a_list():
 
 def test_fine_print_equal_to_the_best_hand_does_not_stop_the_pot():
     """Only a strictly better Fine Print hand keeps a pot unpaid (suits never break ties)."""
-    done = rules.settle([5, 5], [False, False], [["C5", "P5", "S8", "H2"], ["C1", "P3", "S4", "H6"]], ["FINE"], 1, dummy=["S5", "H5", "P8", "C2"])
+    hands = [["C5", "P5", "S8", "H2"], ["C1", "P3", "S4", "H6"]]
+    done = rules.settle([5, 5], [False, False], hands, ["FINE"], 1, dummy=["S5", "H5", "P8", "C2"])
     assert done == {"payouts": [10, 0], "unawarded": [0, 0]}
 
 

@@ -134,11 +134,11 @@ def test_best_key_matches_the_brute_force(seat):
 def test_four_card_category_counts_of_the_whole_deck():
     """R8's counts of the 58,905 four-card hands, category by category."""
     counts = Counter(rules.category(list(cards)) for cards in itertools.combinations(rules.CARD_CODES, 4))
-    assert {name: counts[name] for name in ("Flush", "Straight", "Three of a Kind", "Two Pair", "Parley", "Straight Flush", "Four of a Kind", "Command")} == {
+    del counts["High Card"], counts["One Pair"]
+    assert counts == {
         "Flush": 1944, "Straight": 1332, "Three of a Kind": 1024, "Two Pair": 840, "Parley": 168,
         "Straight Flush": 32, "Four of a Kind": 8, "Command": 1,
     }  # fmt: skip
-    assert sum(counts.values()) == 58905
 
 
 @settings(max_examples=200, **SETTINGS)

@@ -14,7 +14,10 @@ from dataclasses import dataclass
 
 SUITS = "CPSH"
 CODES = [f"{suit}{value}" for suit in SUITS for value in range(1, 9)] + [f"K{rank}" for rank in range(9, 13)]
-FOUR = ["High Card", "One Pair", "Flush", "Straight", "Three of a Kind", "Two Pair", "Parley", "Straight Flush", "Four of a Kind", "Command"]
+FOUR = [
+    "High Card", "One Pair", "Flush", "Straight", "Three of a Kind", "Two Pair", "Parley", "Straight Flush",
+    "Four of a Kind", "Command",
+]  # fmt: skip
 SIX = [
     "High Card", "One Pair", "Two Pair", "Three of a Kind", "Parley", "Station", "Straight", "Three Pair", "Flush",
     "Four of a Kind", "Colony", "Command", "Investment", "Convoy", "Redshirts", "Moon", "Straight Flush", "Bridge",
