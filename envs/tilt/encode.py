@@ -88,6 +88,46 @@ SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _START = {name: piece.start for name, piece in SLICES.items()}
+_AT_ALL_IN = _START["all_in"]
+_AT_BETS_MADE = _START["bets_made"]
+_AT_BETTING_ROUND = _START["betting_round"]
+_AT_CARDS_MOVED = _START["cards_moved"]
+_AT_CARRIED = _START["carried"]
+_AT_CHICKEN = _START["chicken"]
+_AT_DEALER = _START["dealer"]
+_AT_EXCHANGE_KIND = _START["exchange_kind"]
+_AT_EXCHANGE_LIMIT = _START["exchange_limit"]
+_AT_FACE_DOWN = _START["face_down"]
+_AT_FACE_UP = _START["face_up"]
+_AT_FINE_PRINT = _START["fine_print"]
+_AT_FOLDED = _START["folded"]
+_AT_GRAVITY_CARRIED = _START["gravity_carried"]
+_AT_GRID = _START["grid"]
+_AT_HAND_CATEGORY = _START["hand_category"]
+_AT_HAND_CONTRIBUTIONS = _START["hand_contributions"]
+_AT_HAND_FLAGS = _START["hand_flags"]
+_AT_HAND_TIER = _START["hand_tier"]
+_AT_HAND_TOP = _START["hand_top"]
+_AT_HAZARD_ROW = _START["hazard_row"]
+_AT_IN_HAND = _START["in_hand"]
+_AT_MATCH = _START["match"]
+_AT_OWN_KEEP = _START["own_keep"]
+_AT_OWN_PALM = _START["own_palm"]
+_AT_OWN_THUMB = _START["own_thumb"]
+_AT_PALM_SIZES = _START["palm_sizes"]
+_AT_PAYCHECK = _START["paycheck"]
+_AT_PHASE = _START["phase"]
+_AT_PILES = _START["piles"]
+_AT_POT = _START["pot"]
+_AT_ROUND_BETS = _START["round_bets"]
+_AT_ROUND_CONTRIBUTIONS = _START["round_contributions"]
+_AT_SLOTS = _START["slots"]
+_AT_STACKS = _START["stacks"]
+_AT_TABLE_SIZE = _START["table_size"]
+_AT_TARIFFS = _START["tariffs"]
+_AT_TO_ACT = _START["to_act"]
+_AT_TO_CALL = _START["to_call"]
+_AT_UNIT = _START["unit"]
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 _KEY_CACHE_LIMIT = 200_000
 # _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
@@ -126,7 +166,7 @@ class TiltEncoder(Encoder[TiltState]):
         for other in range(n):
             r = rel[other]
             chips, live = state.stacks[other], not state.folded[other]
-            index += (_START["palm_sizes"] + r, _START["stacks"] + r, _START["hand_contributions"] + r, _START["carried"] + r)
+            index += (_AT_PALM_SIZES + r, _AT_STACKS + r, _AT_HAND_CONTRIBUTIONS + r, _AT_CARRIED + r)
             value += (
                 len(state.palms[other]) / MAX_OWN,
                 min(chips / bank, 1.0),
@@ -134,25 +174,25 @@ class TiltEncoder(Encoder[TiltState]):
                 state.carry[other] / bank,
             )
             if not live:
-                ones.append(_START["folded"] + r)
+                ones.append(_AT_FOLDED + r)
             elif chips == 0:
-                ones.append(_START["all_in"] + r)
+                ones.append(_AT_ALL_IN + r)
             if state.in_hand[other]:
-                ones.append(_START["in_hand"] + r)
-        ones.append(_START["dealer"] + rel[state.dealer])
+                ones.append(_AT_IN_HAND + r)
+        ones.append(_AT_DEALER + rel[state.dealer])
         to_act = game.current_player(state)
         if to_act >= 0:
-            ones.append(_START["to_act"] + rel[to_act])
-        ones.append(_START["phase"] + _PHASE_INDEX[state.phase])
+            ones.append(_AT_TO_ACT + rel[to_act])
+        ones.append(_AT_PHASE + _PHASE_INDEX[state.phase])
         if state.betting_round:
-            ones.append(_START["betting_round"] + state.betting_round - 1)
-        ones.append(_START["exchange_kind"] + EXCHANGE_KINDS.index(state.exchange_kind))
-        ones += [_START["hazard_row"] + void for void in state.row]
-        ones += [_START["gravity_carried"]] if state.gravity else []
-        ones += [_START["face_down"] + i for i, down in enumerate(_face_down(state)) if down]
-        ones.append(_START["table_size"] + n - MIN_PLAYERS)
+            ones.append(_AT_BETTING_ROUND + state.betting_round - 1)
+        ones.append(_AT_EXCHANGE_KIND + EXCHANGE_KINDS.index(state.exchange_kind))
+        ones += [_AT_HAZARD_ROW + void for void in state.row]
+        ones += [_AT_GRAVITY_CARRIED] if state.gravity else []
+        ones += [_AT_FACE_DOWN + i for i, down in enumerate(_face_down(state)) if down]
+        ones.append(_AT_TABLE_SIZE + n - MIN_PLAYERS)
         self._encode_betting(state, seat, rel, index, value)
-        index += (_START["exchange_limit"], _START["piles"], _START["piles"] + 1, _START["piles"] + 2)
+        index += (_AT_EXCHANGE_LIMIT, _AT_PILES, _AT_PILES + 1, _AT_PILES + 2)
         value += (
             game.exchange_limit(state, seat) / 3 if not state.folded[seat] else 0.0,
             len(state.stock) / NUM_CARDS,
@@ -162,27 +202,26 @@ class TiltEncoder(Encoder[TiltState]):
         if not state.folded[seat] and state.thumbs[seat] + state.palms[seat]:
             self._encode_strength(self.own_key(state, seat), len(state.thumbs[seat]) + len(state.palms[seat]), ones, index, value)
         if config.num_hands > 1:
-            index += (_START["match"], _START["match"] + 1)
+            index += (_AT_MATCH, _AT_MATCH + 1)
             value += (state.hand_number / config.num_hands, 1.0)
-        obs[ones] = 1.0
-        obs[index] = value
+        obs[index + ones] = value + [1.0] * len(ones)
         if state.moves:
             self._encode_moves(obs, state, rel)
         return obs
 
     def _card_ones(self, state: TiltState, seat: int, rel: list[int]) -> list[int]:
         """Indices of the card segments that are 1."""
-        ones = [_START["own_thumb"] + card for card in state.thumbs[seat]]
-        ones += [_START["own_palm"] + card for card in state.palms[seat]]
-        ones += [_START["slots"] + slot * NUM_CARDS + card for slot, card in enumerate(self.game.own_cards(state, seat))]
+        ones = [_AT_OWN_THUMB + card for card in state.thumbs[seat]]
+        ones += [_AT_OWN_PALM + card for card in state.palms[seat]]
+        ones += [_AT_SLOTS + slot * NUM_CARDS + card for slot, card in enumerate(self.game.own_cards(state, seat))]
         for other, r in enumerate(rel):
             shown = state.thumbs[other] + (state.palms[other] if state.revealed and not state.folded[other] else [])
-            ones += [_START["face_up"] + r * NUM_CARDS + card for card in shown]
+            ones += [_AT_FACE_UP + r * NUM_CARDS + card for card in shown]
         if state.revealed:
-            ones += [_START["fine_print"] + card for card in state.fine]
-            ones += [_START["chicken"] + card for card in state.chicken]
-        ones += [_START["tariffs"] + card for card in state.tariffs]
-        ones += [_START["grid"] + spot * NUM_CARDS + card for spot, card in enumerate(state.grid)]
+            ones += [_AT_FINE_PRINT + card for card in state.fine]
+            ones += [_AT_CHICKEN + card for card in state.chicken]
+        ones += [_AT_TARIFFS + card for card in state.tariffs]
+        ones += [_AT_GRID + spot * NUM_CARDS + card for spot, card in enumerate(state.grid)]
         for name, cards in (
             ("own_discards", state.own_discards[seat]),
             ("passed", state.passed[seat]),
@@ -191,7 +230,7 @@ class TiltEncoder(Encoder[TiltState]):
         ):
             ones += [_START[name] + card for card in cards]
         if state.keeps and state.keeps[seat] >= 0:
-            ones.append(_START["own_keep"] + state.keeps[seat])
+            ones.append(_AT_OWN_KEEP + state.keeps[seat])
         return ones
 
     def _encode_moves(self, obs: np.ndarray, state: TiltState, rel: list[int]) -> None:
@@ -200,13 +239,13 @@ class TiltEncoder(Encoder[TiltState]):
         for phase, round_number, actor, value in state.moves:
             if phase == bet:
                 if value == 2:
-                    obs[_START["bets_made"] + (round_number - 1) * MAX_PLAYERS + rel[actor]] += 1.0 / cap
+                    obs[_AT_BETS_MADE + (round_number - 1) * MAX_PLAYERS + rel[actor]] += 1.0 / cap
             elif phase != _PHASE_INDEX["haul"]:
-                obs[_START["cards_moved"] + rel[actor]] += value / MAX_OWN
+                obs[_AT_CARDS_MOVED + rel[actor]] += value / MAX_OWN
 
     def _encode_betting(self, state: TiltState, seat: int, rel: list[int], index: list[int], value: list[float]) -> None:
         config = self.game.config
-        index += (_START["pot"], _START["paycheck"])
+        index += (_AT_POT, _AT_PAYCHECK)
         value += (
             min((sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players), 1.0),
             float(state.paycheck_unit >= 0 or (state.bets is not None and state.bet_rules[2] == "never")),
@@ -217,16 +256,16 @@ class TiltEncoder(Encoder[TiltState]):
         bets = state.bets
         scale = max(unit * cap, 1)
         for other, chips in enumerate(bets["contributions"]):
-            index.append(_START["round_contributions"] + rel[other])
+            index.append(_AT_ROUND_CONTRIBUTIONS + rel[other])
             value.append(min(chips / scale, 1.0))
-        index += (_START["to_call"], _START["round_bets"], _START["unit"])
+        index += (_AT_TO_CALL, _AT_ROUND_BETS, _AT_UNIT)
         value += (min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0), bets["bets"] / cap, min(unit / config.big_bet, 1.0))
 
     @staticmethod
     def _encode_strength(key: tuple[int, ...], held: int, ones: list[int], index: list[int], value: list[float]) -> None:
         orbit, tier, _eff, base = key[:4]
-        ones += (_START["hand_category"] + abs(base), _START["hand_tier"] + abs(tier))
-        index += (_START["hand_flags"], _START["hand_flags"] + 1, _START["hand_flags"] + 2, _START["hand_top"])
+        ones += (_AT_HAND_CATEGORY + abs(base), _AT_HAND_TIER + abs(tier))
+        index += (_AT_HAND_FLAGS, _AT_HAND_FLAGS + 1, _AT_HAND_FLAGS + 2, _AT_HAND_TOP)
         value += (float(orbit), float(base < 0 or tier < 0), float(held < 3), min(abs(key[4]) / 12, 1.0))
 
     # ------------------------------------------------------------ JSON seat view and text
