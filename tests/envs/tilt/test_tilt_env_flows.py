@@ -154,13 +154,18 @@ def test_armory_revealed_as_a_signal_draws_the_haul():
     assert result(state)["hands"]["1"] == ["S4"]
 
 
-def test_a_match_carries_an_orbitless_pot_and_gravity():
-    game = tilt(num_players=3, num_hands=3, void_cards=["GRAV"])
-    hands = {0: ["C1", "C2", "C3", "C5"], 1: ["P1", "P2", "P4", "P6"], 2: ["H1", "H3", "H5", "H7"]}
-    state = rigged(game, hands)
+def orbitless_showdown(game):
+    """Three seats put in 4 chips each and show hands without a Stars card under Gravity."""
+    state = rigged(game, {0: ["C1", "C2", "C3", "C5"], 1: ["P1", "P2", "P4", "P6"], 2: ["H1", "H3", "H5", "H7"]})
     play(game, state, "bet", "call", "call")
     stand_pat(game, state)
     play(game, state, "bet", "call", "call")
+    return state
+
+
+def test_a_match_carries_an_orbitless_pot_and_gravity():
+    game = tilt(num_players=3, num_hands=3, void_cards=["GRAV"])
+    state = orbitless_showdown(game)
     assert state.hand_number == 1 and state.carry == [4, 4, 4] and state.gravity
     assert len(state.void_deck) == 0 and game.hazards_in_force(state) == [VOID["GRAV"]]
     assert sum(state.stacks) + sum(state.carry) + sum(state.contributions) == 300
@@ -173,12 +178,7 @@ def test_a_match_carries_an_orbitless_pot_and_gravity():
 
 
 def test_unpaid_chips_are_refunded_when_the_match_ends():
-    game = tilt(num_players=3, num_hands=1, void_cards=["GRAV"])
-    hands = {0: ["C1", "C2", "C3", "C5"], 1: ["P1", "P2", "P4", "P6"], 2: ["H1", "H3", "H5", "H7"]}
-    state = rigged(game, hands)
-    play(game, state, "bet", "call", "call")
-    stand_pat(game, state)
-    play(game, state, "bet", "call", "call")
+    state = orbitless_showdown(tilt(num_players=3, num_hands=1, void_cards=["GRAV"]))
     assert state.terminal and state.returns == [0.0, 0.0, 0.0]
     assert result(state)["unpaid"] == [4, 4, 4]
 
