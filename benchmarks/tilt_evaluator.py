@@ -6,7 +6,7 @@ Rows:
 - four-card hands without Hazards, through the Checkable API (`evaluate`, codes in, validation
   included) and through its index-level twin `evaluate_ids` that the game calls;
 - four-card hands holding at least one wild 2 under Binary System (one wild in most, two or
-  more in about one in eight), and every random hand under Binary System;
+  more in about one in seven), and every random hand under Binary System;
 - six-card hands under Captain's Reserve Stash, and Wild Jump hands (one wild in every hand);
 - `best_key` of a seat with a Chicken card, with two Tariffs, and with a Haul grid.
 

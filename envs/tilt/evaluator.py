@@ -368,7 +368,7 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     table = 6 if flags & STSH else 3 if flags & ENGB else 4
     attributes = ATTRIBUTES[flags & (HULL | TRST)]
     if not flags & (HULL | BINY | EXPD | JUMP):
-        held = any(card >= FIRST_COMMAND for card in cards)
+        held = bool(flags & TEAM) and any(card >= FIRST_COMMAND for card in cards)  # only Teamwork asks
         return natural_key([attributes[card] for card in cards], table, flags, 0, held)  # type: ignore[misc]
     live = [card for card in cards if attributes[card] is not None]
     commands = sum(1 for card in live if card >= FIRST_COMMAND)
