@@ -148,3 +148,21 @@ def test_index_level_twins_agree_with_the_api():
     assert rules.best_key_ids([19], flags, grid=rules.CARDS.indices_of(grid)) == rules.best_key(["S4"], hazards, grid=grid)
     assert rules.winners_of_keys([key, key], flags) == [0, 1]
     assert rules.table_size(rules.hazard_flags(["STSH"])) == 6 and rules.table_size(rules.hazard_flags(["ENGB"])) == 3
+
+
+PAIR_OF_5S, STRAIGHT, HIGH_8631 = ["C5", "P5", "S8", "H2"], ["C1", "P2", "S3", "H4"], ["C8", "P6", "S3", "H1"]
+
+
+@pytest.mark.parametrize(
+    ("contributions", "folded", "hands", "payouts"),
+    [
+        # after the full first betting round (5, 5, 5 and a fold for 3): seat 1's Straight takes 18
+        ([5, 5, 5, 3], [False, False, False, True], [PAIR_OF_5S, STRAIGHT, HIGH_8631, None], [0, 18, 0, 0]),
+        # the Paycheck round after four checks: one bet of 1, three calls, pot 8 = 2 x 4; two equal hands split it
+        ([2, 2, 2, 2], [False] * 4, [PAIR_OF_5S, HIGH_8631, ["S5", "H5", "P8", "C2"], ["C3", "P4", "S6", "H8"]], [4, 0, 4, 0]),
+    ],
+    ids=["first-betting-round", "paycheck-round"],
+)
+def test_settling_the_pots_of_the_betting_flows(contributions, folded, hands, payouts):
+    done = rules.settle(contributions, folded, hands, [], 0)
+    assert done == {"payouts": payouts, "unawarded": [0] * len(payouts)}
