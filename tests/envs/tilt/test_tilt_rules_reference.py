@@ -99,6 +99,13 @@ def test_every_four_card_hand_with_one_wild_two(hazards):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("hazards", [[], ["TRST", "HULL"], ["TEAM", "GRAV"], ["MUTI", "TEAM"]])
+def test_every_four_card_hand_without_wilds(hazards):
+    for cards in itertools.combinations(rules.CARD_CODES, 4):
+        assert rules.evaluate(list(cards), hazards) == reference.evaluate(list(cards), hazards), cards
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("hazards", [["ENGB", "JUMP"], ["ENGB", "JUMP", "TRST", "HULL"]])
 def test_every_three_card_wild_jump_hand(hazards):
     for cards in itertools.combinations(rules.CARD_CODES, 3):
