@@ -44,7 +44,7 @@ CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHAR
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
 ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
-STEPS = ("bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
+STEPS = ("deal", "bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
 FULL_PLAN = ["bet1", "hazard1", "exchange", "bet2", "armory", "showdown", "settle"]
 SIMPLE_PLAN = ["bet1", "exchange", "bet2", "showdown", "settle"]  # void_deck=False (R48)
 EXCHANGE_HAZARDS = ("GALY", "TRIK", "VOTE", "SABO", "SHAR")  # Hazards that modify the next exchange (4.4)
@@ -114,7 +114,8 @@ class TiltGame(Game[TiltState]):
         n, config = self.num_players, self.config
         dealer = config.dealer if config.dealer is not None else random.Random(seed).randrange(n)
         state = TiltState(deal_seed=seed, dealer=dealer, stacks=[config.starting_stack] * n, carry=[0] * n, returns=[0.0] * n)
-        self._start_hand(state)
+        self._step_deal(state)
+        self._advance(state)
         return state
 
     def current_player(self, state: TiltState) -> int:
@@ -286,7 +287,8 @@ class TiltGame(Game[TiltState]):
 
     # ------------------------------------------------------------ hands (3, 4.1)
 
-    def _start_hand(self, state: TiltState) -> None:
+    def _step_deal(self, state: TiltState) -> None:
+        """Setup, ante and deal of a hand (3)."""
         config, n = self.config, self.num_players
         seed = hand_seed(state.deal_seed, state.hand_number)
         rng = random.Random(seed)
@@ -320,12 +322,11 @@ class TiltGame(Game[TiltState]):
                 (state.thumbs if round_number == 0 else state.palms)[seat].append(state.stock.pop())
         for seat in seats:
             emit(state.log, state.hand_number, "deal", seat, {"palm": codes(state.palms[seat])}, thumb=codes(state.thumbs[seat]), palm=3)
-        self._advance(state)
 
     def _advance(self, state: TiltState) -> None:
         """Play the plan's steps until a seat must decide or the episode is over."""
         while state.phase == AUTO:
-            if sum(not out for out in state.folded) < 2:
+            if state.plan[0] != "deal" and sum(not out for out in state.folded) < 2:
                 self._settle(state, contested=False)
             else:
                 step = state.plan.pop(0)
@@ -689,8 +690,7 @@ class TiltGame(Game[TiltState]):
         )
         if more:
             state.gravity = bool(flags & rules.GRAV) and done.orbitless
-            state.dealer = self._next_dealer(state)
-            self._start_hand(state)
+            state.dealer, state.plan = self._next_dealer(state), ["deal"]
         else:
             state.phase, state.terminal, state.plan = OVER, True, []
 
