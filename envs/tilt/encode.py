@@ -19,6 +19,7 @@ strength (the best key it can form now, category one-hot), computed once per dec
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -86,48 +87,52 @@ _SEGMENTS = [
 
 SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
-_BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
+_BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
 _START = {name: piece.start for name, piece in SLICES.items()}
-_AT_ALL_IN = _START["all_in"]
-_AT_BETS_MADE = _START["bets_made"]
-_AT_BETTING_ROUND = _START["betting_round"]
-_AT_CARDS_MOVED = _START["cards_moved"]
-_AT_CARRIED = _START["carried"]
-_AT_CHICKEN = _START["chicken"]
-_AT_DEALER = _START["dealer"]
-_AT_EXCHANGE_KIND = _START["exchange_kind"]
-_AT_EXCHANGE_LIMIT = _START["exchange_limit"]
-_AT_FACE_DOWN = _START["face_down"]
-_AT_FACE_UP = _START["face_up"]
-_AT_FINE_PRINT = _START["fine_print"]
-_AT_FOLDED = _START["folded"]
-_AT_GRAVITY_CARRIED = _START["gravity_carried"]
-_AT_GRID = _START["grid"]
-_AT_HAND_CATEGORY = _START["hand_category"]
-_AT_HAND_CONTRIBUTIONS = _START["hand_contributions"]
-_AT_HAND_FLAGS = _START["hand_flags"]
-_AT_HAND_TIER = _START["hand_tier"]
-_AT_HAND_TOP = _START["hand_top"]
-_AT_HAZARD_ROW = _START["hazard_row"]
-_AT_IN_HAND = _START["in_hand"]
-_AT_MATCH = _START["match"]
-_AT_OWN_KEEP = _START["own_keep"]
-_AT_OWN_PALM = _START["own_palm"]
 _AT_OWN_THUMB = _START["own_thumb"]
+_AT_OWN_PALM = _START["own_palm"]
+_AT_SLOTS = _START["slots"]
+_AT_FACE_UP = _START["face_up"]
 _AT_PALM_SIZES = _START["palm_sizes"]
+_AT_STACKS = _START["stacks"]
+_AT_HAND_CONTRIBUTIONS = _START["hand_contributions"]
+_AT_ROUND_CONTRIBUTIONS = _START["round_contributions"]
+_AT_CARRIED = _START["carried"]
+_AT_FOLDED = _START["folded"]
+_AT_ALL_IN = _START["all_in"]
+_AT_IN_HAND = _START["in_hand"]
+_AT_DEALER = _START["dealer"]
+_AT_TO_ACT = _START["to_act"]
+_AT_BETS_MADE = _START["bets_made"]
+_AT_CARDS_MOVED = _START["cards_moved"]
+_AT_POT = _START["pot"]
+_AT_TO_CALL = _START["to_call"]
+_AT_ROUND_BETS = _START["round_bets"]
+_AT_UNIT = _START["unit"]
 _AT_PAYCHECK = _START["paycheck"]
 _AT_PHASE = _START["phase"]
-_AT_PILES = _START["piles"]
-_AT_POT = _START["pot"]
-_AT_ROUND_BETS = _START["round_bets"]
-_AT_ROUND_CONTRIBUTIONS = _START["round_contributions"]
-_AT_SLOTS = _START["slots"]
-_AT_STACKS = _START["stacks"]
-_AT_TABLE_SIZE = _START["table_size"]
+_AT_BETTING_ROUND = _START["betting_round"]
+_AT_EXCHANGE_KIND = _START["exchange_kind"]
+_AT_EXCHANGE_LIMIT = _START["exchange_limit"]
+_AT_HAZARD_ROW = _START["hazard_row"]
+_AT_GRAVITY_CARRIED = _START["gravity_carried"]
+_AT_FACE_DOWN = _START["face_down"]
+_AT_FINE_PRINT = _START["fine_print"]
+_AT_CHICKEN = _START["chicken"]
 _AT_TARIFFS = _START["tariffs"]
-_AT_TO_ACT = _START["to_act"]
-_AT_TO_CALL = _START["to_call"]
-_AT_UNIT = _START["unit"]
+_AT_GRID = _START["grid"]
+_AT_OWN_DISCARDS = _START["own_discards"]
+_AT_PASSED = _START["passed"]
+_AT_RECEIVED = _START["received"]
+_AT_THUMB_DISCARDS = _START["thumb_discards"]
+_AT_OWN_KEEP = _START["own_keep"]
+_AT_PILES = _START["piles"]
+_AT_HAND_CATEGORY = _START["hand_category"]
+_AT_HAND_TIER = _START["hand_tier"]
+_AT_HAND_FLAGS = _START["hand_flags"]
+_AT_HAND_TOP = _START["hand_top"]
+_AT_TABLE_SIZE = _START["table_size"]
+_AT_MATCH = _START["match"]
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 _KEY_CACHE_LIMIT = 200_000
 # _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
@@ -155,85 +160,99 @@ class TiltEncoder(Encoder[TiltState]):
         return key
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
-        obs = _BLANK.copy()
+        """Written into a plain float32 array.array and handed to numpy without a copy: setting a
+        few dozen values one by one is cheaper than numpy's fancy indexing from Python lists."""
+        obs = array("f", _BLANK)
         game, config = self.game, self.game.config
         n = game.num_players
         rel = _REL[n][seat]
         bank = config.starting_stack * n
-        ones = self._card_ones(state, seat, rel)
-        index: list[int] = []
-        value: list[float] = []
+        self._write_cards(obs, state, seat, rel)
         for other in range(n):
             r = rel[other]
-            chips, live = state.stacks[other], not state.folded[other]
-            index += (_AT_PALM_SIZES + r, _AT_STACKS + r, _AT_HAND_CONTRIBUTIONS + r, _AT_CARRIED + r)
-            value += (
-                len(state.palms[other]) / MAX_OWN,
-                min(chips / bank, 1.0),
-                min(state.contributions[other] / config.starting_stack, 1.0),
-                state.carry[other] / bank,
-            )
-            if not live:
-                ones.append(_AT_FOLDED + r)
+            chips = state.stacks[other]
+            obs[_AT_PALM_SIZES + r] = len(state.palms[other]) / MAX_OWN
+            obs[_AT_STACKS + r] = chips / bank
+            contributed = state.contributions[other] / config.starting_stack
+            obs[_AT_HAND_CONTRIBUTIONS + r] = contributed if contributed < 1.0 else 1.0
+            obs[_AT_CARRIED + r] = state.carry[other] / bank
+            if state.folded[other]:
+                obs[_AT_FOLDED + r] = 1.0
             elif chips == 0:
-                ones.append(_AT_ALL_IN + r)
+                obs[_AT_ALL_IN + r] = 1.0
             if state.in_hand[other]:
-                ones.append(_AT_IN_HAND + r)
-        ones.append(_AT_DEALER + rel[state.dealer])
+                obs[_AT_IN_HAND + r] = 1.0
+        obs[_AT_DEALER + rel[state.dealer]] = 1.0
         to_act = game.current_player(state)
         if to_act >= 0:
-            ones.append(_AT_TO_ACT + rel[to_act])
-        ones.append(_AT_PHASE + _PHASE_INDEX[state.phase])
+            obs[_AT_TO_ACT + rel[to_act]] = 1.0
+        obs[_AT_PHASE + _PHASE_INDEX[state.phase]] = 1.0
         if state.betting_round:
-            ones.append(_AT_BETTING_ROUND + state.betting_round - 1)
-        ones.append(_AT_EXCHANGE_KIND + EXCHANGE_KINDS.index(state.exchange_kind))
-        ones += [_AT_HAZARD_ROW + void for void in state.row]
-        ones += [_AT_GRAVITY_CARRIED] if state.gravity else []
-        ones += [_AT_FACE_DOWN + i for i, down in enumerate(_face_down(state)) if down]
-        ones.append(_AT_TABLE_SIZE + n - MIN_PLAYERS)
-        self._encode_betting(state, seat, rel, index, value)
-        index += (_AT_EXCHANGE_LIMIT, _AT_PILES, _AT_PILES + 1, _AT_PILES + 2)
-        value += (
-            game.exchange_limit(state, seat) / 3 if not state.folded[seat] else 0.0,
-            len(state.stock) / NUM_CARDS,
-            len(state.discards) / NUM_CARDS,
-            len(state.void_deck) / NUM_VOIDS,
-        )
-        if not state.folded[seat] and state.thumbs[seat] + state.palms[seat]:
-            self._encode_strength(self.own_key(state, seat), len(state.thumbs[seat]) + len(state.palms[seat]), ones, index, value)
+            obs[_AT_BETTING_ROUND + state.betting_round - 1] = 1.0
+        obs[_AT_EXCHANGE_KIND + EXCHANGE_KINDS.index(state.exchange_kind)] = 1.0
+        for void in state.row:
+            obs[_AT_HAZARD_ROW + void] = 1.0
+        if state.gravity:
+            obs[_AT_GRAVITY_CARRIED] = 1.0
+        for i, down in enumerate(_face_down(state)):
+            if down:
+                obs[_AT_FACE_DOWN + i] = 1.0
+        obs[_AT_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
+        self._encode_betting(obs, state, seat, rel)
+        if not state.folded[seat]:
+            obs[_AT_EXCHANGE_LIMIT] = game.exchange_limit(state, seat) / 3
+        obs[_AT_PILES] = len(state.stock) / NUM_CARDS
+        obs[_AT_PILES + 1] = len(state.discards) / NUM_CARDS
+        obs[_AT_PILES + 2] = len(state.void_deck) / NUM_VOIDS
+        held = len(state.thumbs[seat]) + len(state.palms[seat])
+        if not state.folded[seat] and held:
+            self._encode_strength(obs, self.own_key(state, seat), held)
         if config.num_hands > 1:
-            index += (_AT_MATCH, _AT_MATCH + 1)
-            value += (state.hand_number / config.num_hands, 1.0)
-        obs[index + ones] = value + [1.0] * len(ones)
+            obs[_AT_MATCH] = state.hand_number / config.num_hands
+            obs[_AT_MATCH + 1] = 1.0
         if state.moves:
             self._encode_moves(obs, state, rel)
-        return obs
+        return np.frombuffer(obs, np.float32)
 
-    def _card_ones(self, state: TiltState, seat: int, rel: list[int]) -> list[int]:
-        """Indices of the card segments that are 1."""
-        ones = [_AT_OWN_THUMB + card for card in state.thumbs[seat]]
-        ones += [_AT_OWN_PALM + card for card in state.palms[seat]]
-        ones += [_AT_SLOTS + slot * NUM_CARDS + card for slot, card in enumerate(self.game.own_cards(state, seat))]
+    def _write_cards(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
+        """Set the card segments: own cards, slots, face-up and table cards, what the seat knows."""
+        for card in state.thumbs[seat]:
+            obs[_AT_OWN_THUMB + card] = 1.0
+        for card in state.palms[seat]:
+            obs[_AT_OWN_PALM + card] = 1.0
+        at = _AT_SLOTS
+        for card in self.game.own_cards(state, seat):
+            obs[at + card] = 1.0
+            at += NUM_CARDS
+        shown_palms = state.revealed
         for other, r in enumerate(rel):
-            shown = state.thumbs[other] + (state.palms[other] if state.revealed and not state.folded[other] else [])
-            ones += [_AT_FACE_UP + r * NUM_CARDS + card for card in shown]
-        if state.revealed:
-            ones += [_AT_FINE_PRINT + card for card in state.fine]
-            ones += [_AT_CHICKEN + card for card in state.chicken]
-        ones += [_AT_TARIFFS + card for card in state.tariffs]
-        ones += [_AT_GRID + spot * NUM_CARDS + card for spot, card in enumerate(state.grid)]
-        for name, cards in (
-            ("own_discards", state.own_discards[seat]),
-            ("passed", state.passed[seat]),
-            ("received", state.received[seat]),
-            ("thumb_discards", state.thumb_discards),
+            at = _AT_FACE_UP + r * NUM_CARDS
+            for card in state.thumbs[other]:
+                obs[at + card] = 1.0
+            if shown_palms and not state.folded[other]:
+                for card in state.palms[other]:
+                    obs[at + card] = 1.0
+        if shown_palms:
+            for start, cards in ((_AT_FINE_PRINT, state.fine), (_AT_CHICKEN, state.chicken)):
+                for card in cards:
+                    obs[start + card] = 1.0
+        at = _AT_GRID
+        for card in state.grid:
+            obs[at + card] = 1.0
+            at += NUM_CARDS
+        for start, cards in (
+            (_AT_TARIFFS, state.tariffs),
+            (_AT_OWN_DISCARDS, state.own_discards[seat]),
+            (_AT_PASSED, state.passed[seat]),
+            (_AT_RECEIVED, state.received[seat]),
+            (_AT_THUMB_DISCARDS, state.thumb_discards),
         ):
-            ones += [_START[name] + card for card in cards]
+            for card in cards:
+                obs[start + card] = 1.0
         if state.keeps and state.keeps[seat] >= 0:
-            ones.append(_AT_OWN_KEEP + state.keeps[seat])
-        return ones
+            obs[_AT_OWN_KEEP + state.keeps[seat]] = 1.0
 
-    def _encode_moves(self, obs: np.ndarray, state: TiltState, rel: list[int]) -> None:
+    def _encode_moves(self, obs: array, state: TiltState, rel: list[int]) -> None:
         cap = self.game.config.max_bets
         bet = _PHASE_INDEX[BET]
         for phase, round_number, actor, value in state.moves:
@@ -243,30 +262,33 @@ class TiltEncoder(Encoder[TiltState]):
             elif phase != _PHASE_INDEX["haul"]:
                 obs[_AT_CARDS_MOVED + rel[actor]] += value / MAX_OWN
 
-    def _encode_betting(self, state: TiltState, seat: int, rel: list[int], index: list[int], value: list[float]) -> None:
+    def _encode_betting(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
         config = self.game.config
-        index += (_AT_POT, _AT_PAYCHECK)
-        value += (
-            min((sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players), 1.0),
-            float(state.paycheck_unit >= 0 or (state.bets is not None and state.bet_rules[2] == "never")),
-        )
-        if state.bets is None:
+        pot = (sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players)
+        obs[_AT_POT] = pot if pot < 1.0 else 1.0
+        bets = state.bets
+        if state.paycheck_unit >= 0 or (bets is not None and state.bet_rules[2] == "never"):
+            obs[_AT_PAYCHECK] = 1.0
+        if bets is None:
             return
         unit, cap, _fold = state.bet_rules
-        bets = state.bets
         scale = max(unit * cap, 1)
         for other, chips in enumerate(bets["contributions"]):
-            index.append(_AT_ROUND_CONTRIBUTIONS + rel[other])
-            value.append(min(chips / scale, 1.0))
-        index += (_AT_TO_CALL, _AT_ROUND_BETS, _AT_UNIT)
-        value += (min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0), bets["bets"] / cap, min(unit / config.big_bet, 1.0))
+            obs[_AT_ROUND_CONTRIBUTIONS + rel[other]] = min(chips / scale, 1.0)
+        obs[_AT_TO_CALL] = min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0)
+        obs[_AT_ROUND_BETS] = bets["bets"] / cap
+        obs[_AT_UNIT] = min(unit / config.big_bet, 1.0)
 
     @staticmethod
-    def _encode_strength(key: tuple[int, ...], held: int, ones: list[int], index: list[int], value: list[float]) -> None:
+    def _encode_strength(obs: array, key: tuple[int, ...], held: int) -> None:
         orbit, tier, _eff, base = key[:4]
-        ones += (_AT_HAND_CATEGORY + abs(base), _AT_HAND_TIER + abs(tier))
-        index += (_AT_HAND_FLAGS, _AT_HAND_FLAGS + 1, _AT_HAND_FLAGS + 2, _AT_HAND_TOP)
-        value += (float(orbit), float(base < 0 or tier < 0), float(held < 3), min(abs(key[4]) / 12, 1.0))
+        obs[_AT_HAND_CATEGORY + abs(base)] = 1.0
+        obs[_AT_HAND_TIER + abs(tier)] = 1.0
+        obs[_AT_HAND_FLAGS] = orbit
+        obs[_AT_HAND_FLAGS + 1] = base < 0 or tier < 0
+        obs[_AT_HAND_FLAGS + 2] = held < 3
+        top = abs(key[4]) / 12
+        obs[_AT_HAND_TOP] = top if top < 1.0 else 1.0
 
     # ------------------------------------------------------------ JSON seat view and text
 
