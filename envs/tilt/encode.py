@@ -134,7 +134,6 @@ _AT_HAND_TOP = _START["hand_top"]
 _AT_TABLE_SIZE = _START["table_size"]
 _AT_MATCH = _START["match"]
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
-_KEY_CACHE_LIMIT = 200_000
 # _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
 _REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
@@ -142,22 +141,6 @@ _REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for
 class TiltEncoder(Encoder[TiltState]):
     observation_size = OBSERVATION_SIZE
     game: TiltGame
-
-    def __init__(self, game: TiltGame):
-        super().__init__(game)
-        self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
-
-    def own_key(self, state: TiltState, seat: int) -> tuple[int, ...]:
-        """The seat's best key now (cached: the same cards and Hazards give the same key)."""
-        flags = self.game.hazard_flags(state)
-        shared = tuple(state.chicken) if state.revealed else ()
-        cache_key = (tuple(self.game.own_cards(state, seat)), flags, shared, tuple(state.tariffs), tuple(state.grid))
-        key = self._keys.get(cache_key)
-        if key is None:
-            if len(self._keys) > _KEY_CACHE_LIMIT:
-                self._keys.clear()
-            key = self._keys[cache_key] = self.game.best_key(state, seat, flags)
-        return key
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """Written into a plain float32 array.array and handed to numpy without a copy: setting a
@@ -206,7 +189,7 @@ class TiltEncoder(Encoder[TiltState]):
         obs[_AT_PILES + 2] = len(state.void_deck) / NUM_VOIDS
         held = len(state.thumbs[seat]) + len(state.palms[seat])
         if not state.folded[seat] and held:
-            self._encode_strength(obs, self.own_key(state, seat), held)
+            self._encode_strength(obs, game.best_key(state, seat), held)
         if config.num_hands > 1:
             obs[_AT_MATCH] = state.hand_number / config.num_hands
             obs[_AT_MATCH + 1] = 1.0

@@ -33,6 +33,7 @@ HAND_SIZE = 4
 MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
 MAX_EXCHANGE = 3
 GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
+KEY_CACHE_LIMIT = 200_000  # best keys remembered per game (a few MB)
 
 FOLD, CALL, RAISE = 0, 1, 2
 FIRST_SET = 3
@@ -103,6 +104,10 @@ class TiltGame(Game[TiltState]):
         {"void_cards": ["ARMR", "DIST", "SHAR", "HAUL", "SABO", "STSH"], "starting_stack": 6},
     )
     config: TiltConfig
+
+    def __init__(self, config: TiltConfig):
+        super().__init__(config)
+        self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
     @property
     def num_players(self) -> int:
@@ -227,10 +232,18 @@ class TiltGame(Game[TiltState]):
         return rules.hazard_flags_ids(self.hazards_in_force(state))
 
     def best_key(self, state: TiltState, seat: int, flags: int | None = None) -> tuple[int, ...]:
-        """The key of the best hand the seat can form now from its own cards and the table cards it can see."""
+        """The key of the best hand the seat can form now from its own cards and the table cards it
+        can see (cached: the same cards and Hazards give the same key, at showdown and in observations)."""
         flags = self.hazard_flags(state) if flags is None else flags
-        shared = state.chicken if state.revealed else []
-        return rules.best_key_ids(self.own_cards(state, seat), flags, shared, state.tariffs, state.grid)
+        shared = tuple(state.chicken) if state.revealed else ()
+        own = tuple(self.own_cards(state, seat))
+        cache_key = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
+        key = self._keys.get(cache_key)
+        if key is None:
+            if len(self._keys) > KEY_CACHE_LIMIT:
+                self._keys.clear()
+            key = self._keys[cache_key] = rules.best_key_ids(own, flags, shared, state.tariffs, state.grid)
+        return key
 
     def live_seats(self, state: TiltState) -> list[int]:
         """Live seats clockwise from the dealer's left."""
