@@ -43,8 +43,9 @@ ENGINE_ACTIONS = {FOLD: betting.FOLD, RAISE: betting.RAISE_MIN}
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
-# Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
 ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
+
+# Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
 STEPS = ("deal", "bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
 FULL_PLAN = ["bet1", "hazard1", "exchange", "bet2", "armory", "showdown", "settle"]
 SIMPLE_PLAN = ["bet1", "exchange", "bet2", "showdown", "settle"]  # void_deck=False (R48)
@@ -452,10 +453,8 @@ class TiltGame(Game[TiltState]):
     def _hazard_stsh(self, state: TiltState) -> None:
         self._draw_to_six(state, face_up=False)
 
-    def _hazard_armr(self, state: TiltState) -> None:
-        """Phase 6 of 4.1 follows betting round 2: the plan already holds the `armory` step."""
-
     def _step_armory(self, state: TiltState) -> None:
+        """After Well-Stocked Armory as the first Hazard: a second Hazard, exchange and betting round (R24)."""
         if "ARMR" in [VOID_CODES[v] for v in state.row[:1]]:
             state.plan[:0] = ["hazard2", "exchange", "bet3"]
 
@@ -483,12 +482,7 @@ class TiltGame(Game[TiltState]):
     def _discard_thumbs(self, state: TiltState) -> None:
         """Every live seat's Thumb cards go face up onto the discard pile (R44)."""
         for seat in self.live_seats(state):
-            thumbs = state.thumbs[seat]
-            if thumbs:
-                state.discards += thumbs
-                state.thumb_discards += thumbs
-                emit(state.log, state.hand_number, "discard_thumb", seat, cards=codes(thumbs))
-                state.thumbs[seat] = []
+            self._discard_thumbs_of(state, seat)
 
     def _draw_to_six(self, state: TiltState, face_up: bool) -> None:
         for seat in self.live_seats(state):
@@ -664,9 +658,10 @@ class TiltGame(Game[TiltState]):
 
     def _discard_thumbs_of(self, state: TiltState, seat: int) -> None:
         thumbs, state.thumbs[seat] = state.thumbs[seat], []
-        state.discards += thumbs
-        state.thumb_discards += thumbs
-        emit(state.log, state.hand_number, "discard_thumb", seat, cards=codes(thumbs))
+        if thumbs:
+            state.discards += thumbs
+            state.thumb_discards += thumbs
+            emit(state.log, state.hand_number, "discard_thumb", seat, cards=codes(thumbs))
 
     def _step_settle(self, state: TiltState) -> None:
         self._settle(state, contested=True)
