@@ -263,3 +263,17 @@ def test_chips_are_conserved_across_a_match(void_cards):
             assert sum(state.stacks) + sum(state.contributions) + sum(state.carry) == 60
             game.apply(state, rng.choice(game.legal_actions(state)))
         assert sum(state.returns) == 0 and sum(state.stacks) == 60
+
+
+def test_a_match_carries_a_pot_the_fine_print_beat():
+    game = tilt(num_players=2, num_hands=2, void_cards=["FINE"])
+    state = rigged(game, {0: ["C5", "P5", "S8", "H2"], 1: ["C8", "P6", "S3", "H1"]}, stock=["K9", "K10", "K11", "K12"])
+    check_round(game, state)
+    stand_pat(game, state)
+    check_round(game, state)
+    assert state.hand_number == 1 and state.carry == [1, 1] and not state.gravity
+    assert result(state)["unpaid"] == [1, 1] and len(state.void_deck) == 1
+    bettor = game.current_player(state)
+    play(game, state, "bet", "fold")  # the bettor takes both antes and the carried chips (R46)
+    assert state.terminal and result(state)["payouts"][bettor] == 2 + 1 + 2
+    assert sum(state.returns) == 0 and state.returns[bettor] == 2.0
