@@ -9,7 +9,7 @@ are public and copied as they are.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,12 +30,34 @@ PerSeat = Annotated[list[Chips], Field(min_length=2, max_length=MAX_PLAYERS)]
 Cards = Annotated[list[str], Field(max_length=NUM_CARDS)]
 
 
+Phase = Literal["auto", "bet", "exchange", "sabotage", "share_pass", "share_discard", "haul", "over"]
+
+
 class SeenMove(BaseModel):
     model_config = _VIEW_MODEL
-    phase: str
+    phase: Phase
     round: Annotated[int, Field(ge=0, le=3)]
     seat: Seat
     value: Annotated[int, Field(ge=0, le=7)]
+
+
+class SeenBetting(BaseModel):
+    """The open betting round: the game's rules for it and the core engine's round fields."""
+
+    model_config = _VIEW_MODEL
+    unit: Chips
+    max_bets: Annotated[int, Field(ge=1)]
+    fold: Literal["facing_bet", "never"]
+    committed: PerSeat
+    stacks: PerSeat
+    folded: list[bool]
+    to_act: list[Seat]
+    pot: Chips
+    current_bet: Chips
+    contributions: PerSeat
+    bets: Chips
+    min_raise: Chips
+    history: list[Annotated[list[Seat | Literal["fold", "check", "call", "raise_min"]], Field(min_length=2, max_length=2)]]
 
 
 class TiltSeatView(BaseModel):
@@ -46,7 +68,7 @@ class TiltSeatView(BaseModel):
     seat: Seat
     hand_number: Chips
     dealer: Seat
-    phase: str
+    phase: Phase
     plan: Annotated[list[str], Field(max_length=len(STEPS) + 2)]
     to_act: Seat | None
     stacks: PerSeat
@@ -72,7 +94,7 @@ class TiltSeatView(BaseModel):
     exchange_kind: str | None
     paycheck_unit: Chips | None
     betting_round: Annotated[int, Field(ge=0, le=3)]
-    betting: dict[str, Any] | None
+    betting: SeenBetting | None
     last_bettor: Seat | None
     order: list[Seat]
     turn: Chips
@@ -200,15 +222,11 @@ def _known(codes: list[str], field: str) -> list[int]:
     return sorted(view_card(DECK, code, field) for code in codes)
 
 
-_BETTING_FIELDS = {"stacks", "folded", "to_act", "pot", "current_bet", "contributions", "bets", "min_raise", "history"}
-
-
-def _restore_betting(state: TiltState, betting: dict[str, Any]) -> None:
-    if set(betting) != _BETTING_FIELDS | {"unit", "max_bets", "fold", "committed"}:
-        raise SeatViewError(f"seat view field 'betting' must hold {sorted(_BETTING_FIELDS | {'unit', 'max_bets', 'fold', 'committed'})}")
-    state.bets = {key: betting[key] for key in _BETTING_FIELDS}
-    state.bet_rules = [betting["unit"], betting["max_bets"], betting["fold"]]
-    state.committed = list(betting["committed"])
+def _restore_betting(state: TiltState, betting: SeenBetting) -> None:
+    fields = betting.model_dump()
+    state.bet_rules = [fields.pop("unit"), fields.pop("max_bets"), fields.pop("fold")]
+    state.committed = fields.pop("committed")
+    state.bets = fields
 
 
 # ---------------------------------------------------------------- resampling (Game.resample_hidden)

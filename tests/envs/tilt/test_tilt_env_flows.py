@@ -4,7 +4,7 @@ Distress Signals, a Gravity match, Trick, Vote, the card-set encoding and the Sa
 from __future__ import annotations
 
 import pytest
-from tilt_env_support import check_round, codes, legal_labels, play, result, rig, rigged, stand_pat, tilt
+from tilt_env_support import check_round, codes, legal_labels, play, result, rigged, stand_pat, tilt
 
 from cardarena.envs import make
 from cardarena.envs.tilt.game import DECK, FIRST_SET, VOID
