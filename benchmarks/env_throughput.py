@@ -9,6 +9,8 @@ Rows:
   every observation includes the exact scorer's evaluation, the acting seat's also the secured and
   the whole-field score after each legal exchange id.
 - `scarp_v1`: `cardarena.envs.make("scarp_v1")`, one game per episode (random play folds early).
+- `tilt_v1`: `cardarena.envs.make("tilt_v1")` at its default 4 seats with the full Void deck, one
+  hand per episode; every observation includes the seat's best hand key (cached per cards and Hazards).
 - `texas_holdem_v4`: PettingZoo classic's `texas_holdem_v4.env()` (its default wrappers), same loop.
 - `euchre`: OpenSpiel's C++ `euchre` through pyspiel, random legal play on `state.legal_actions()`.
 - `euchre + infostate`: the same, also computing `state.information_state_tensor()` at every
@@ -120,28 +122,15 @@ def openspiel_player(information_state: bool) -> PlayHand:
     return play_hand
 
 
-def yokir_player(seed: int) -> PlayHand:
-    from cardarena.envs import make
+def cardarena_player(env_id: str) -> Callable[[int], PlayHand]:
+    """Random play through one of our environments at its default table."""
 
-    return aec_player(lambda: make("yokir_v1"), seed)
+    def build(seed: int) -> PlayHand:
+        from cardarena.envs import make
 
+        return aec_player(lambda: make(env_id), seed)
 
-def piktas_player(seed: int) -> PlayHand:
-    from cardarena.envs import make
-
-    return aec_player(lambda: make("piktas_v1"), seed)
-
-
-def scarp_player(seed: int) -> PlayHand:
-    from cardarena.envs import make
-
-    return aec_player(lambda: make("scarp_v1"), seed)
-
-
-def paradigm_player(seed: int) -> PlayHand:
-    from cardarena.envs import make
-
-    return aec_player(lambda: make("paradigm_v1"), seed)
+    return build
 
 
 def texas_holdem_player(seed: int) -> PlayHand:
@@ -150,11 +139,15 @@ def texas_holdem_player(seed: int) -> PlayHand:
     return aec_player(texas_holdem_v4.env, seed)
 
 
+OUR_ROWS = {
+    "yokir_v1": "yokir_v1",
+    "piktas_v1 (4 seats)": "piktas_v1",
+    "tilt_v1 (4 seats)": "tilt_v1",
+    "scarp_v1": "scarp_v1",
+    "paradigm_v1 (4 seats)": "paradigm_v1",
+}
 ROWS: dict[str, Callable[[int], PlayHand]] = {
-    "yokir_v1": yokir_player,
-    "piktas_v1 (4 seats)": piktas_player,
-    "scarp_v1": scarp_player,
-    "paradigm_v1 (4 seats)": paradigm_player,
+    **{label: cardarena_player(env_id) for label, env_id in OUR_ROWS.items()},
     "texas_holdem_v4 (PettingZoo)": texas_holdem_player,
     "euchre (OpenSpiel)": lambda seed: openspiel_player(information_state=False),
     "euchre + infostate (OpenSpiel)": lambda seed: openspiel_player(information_state=True),

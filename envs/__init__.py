@@ -17,6 +17,7 @@ register(
 )
 register("scarp_v1", "cardarena.envs.scarp", agents={"heuristic": "cardarena.agents.scarp_heuristic:heuristic"})
 register("paradigm_v1", "cardarena.envs.paradigm", agents={"heuristic": "cardarena.agents.paradigm_heuristic:heuristic"})
+register("tilt_v1", "cardarena.envs.tilt", agents={"heuristic": "cardarena.agents.tilt_heuristic:heuristic"})
 register("yokir_v1", "cardarena.envs.yokir", agents={"heuristic": "cardarena.agents.yokir_heuristic:heuristic"})
 
 __all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "register", "registered"]

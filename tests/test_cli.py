@@ -166,3 +166,19 @@ def test_train_names_bad_input(tmp_path):
     assert bad_key.exit_code == 2 and "ppo.bogus" in bad_key.output
     not_a_run = runner.invoke(app, ["train", "yokir", "--resume", str(tmp_path)])
     assert not_a_run.exit_code == 2 and "not a training run" in not_a_run.output
+
+
+def test_a_typed_move_is_an_id_a_label_or_the_cards_it_names():
+    from cardarena.terminal import typed_move
+
+    legal = [
+        {"id": 3, "label": "discard nothing", "kind": "discard", "cards": []},
+        {"id": 4, "label": "discard C2", "kind": "discard", "cards": ["C2"]},
+        {"id": 11, "label": "discard K10", "kind": "discard", "cards": ["K10"]},
+        {"id": 12, "label": "discard C2 K10", "kind": "discard", "cards": ["C2", "K10"]},
+    ]
+    assert typed_move("12", legal) == 12 and typed_move("Discard C2 K10", legal) == 12
+    assert typed_move("k10 c2", legal) == 12 and typed_move("K10, C2", legal) == 12
+    assert typed_move("K10", legal) == 11 and typed_move("nothing", legal) == 3
+    assert typed_move("C2 P7", legal) is None and typed_move("130", legal) is None
+    assert typed_move("pass", [{"id": 0, "label": "pass", "kind": "pass", "cards": []}]) == 0

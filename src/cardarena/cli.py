@@ -316,19 +316,18 @@ def _log_seen_by(env, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _ask_action(env, agent: str) -> int:
-    """Prompt until the person types a legal action id or label."""
-    from cardarena.terminal import move_menu
+    """Prompt until the person types a legal action: its id, its label, or its cards (`typed_move`)."""
+    from cardarena.terminal import move_menu, typed_move
 
     legal = env.observe_json(agent)["legal_actions"]
-    by_text = {str(a["id"]): a["id"] for a in legal} | {a["label"].lower(): a["id"] for a in legal}
-    by_text |= {a["label"].split()[-1].lower(): a["id"] for a in legal if len(a["label"].split()) > 1}
     while True:
-        console.print("your move (type its number or its label):")
+        console.print("your move (type its number, its label, or the cards it names):")
         console.print(move_menu(legal))
-        answer = typer.prompt(">", prompt_suffix=" ").strip().lower()
-        if answer in by_text:
-            return by_text[answer]
-        console.print(f"{answer!r} is not a legal move here; type one of the numbers or labels above", style="red", markup=False, highlight=False)
+        answer = typer.prompt(">", prompt_suffix=" ")
+        move = typed_move(answer, legal)
+        if move is not None:
+            return move
+        console.print(f"{answer.strip().lower()!r} is not a legal move here; type one of the numbers or labels above", style="red", markup=False, highlight=False)
 
 
 @app.command()

@@ -107,6 +107,24 @@ class Narrator:
             time.sleep(self.delay)
 
 
+def typed_move(answer: str, legal: list[dict[str, Any]]) -> int | None:
+    """The legal action a person typed, or None: its id, its label, the card codes of its `cards`
+    detail in any order and case (a choice of several cards is named by its cards, not by its
+    number among all sets), or its label's last word when no other legal action ends with it."""
+    typed = answer.strip().lower()
+    by_text = {str(a["id"]): a["id"] for a in legal} | {a["label"].lower(): a["id"] for a in legal}
+    if typed in by_text:
+        return by_text[typed]
+    named = frozenset(typed.replace(",", " ").split())
+    for matches in (
+        [a["id"] for a in legal if a.get("cards") and frozenset(code.lower() for code in a["cards"]) == named],
+        [a["id"] for a in legal if len(a["label"].split()) > 1 and a["label"].split()[-1].lower() == typed],
+    ):
+        if len(matches) == 1:
+            return matches[0]
+    return None
+
+
 def move_menu(legal: list[dict[str, Any]]) -> Columns:
     """The legal actions as "id label" items, never split across lines."""
     return Columns([Text(f"{action['id']} {action['label']}", no_wrap=True) for action in legal], padding=(0, 3))

@@ -93,7 +93,7 @@ def _twice(view):
     ("change", "status", "kind", "words"),
     [
         (lambda body: body.update(bot="yokir/nobody"), 404, "unknown_bot", "unknown bot 'yokir/nobody'"),
-        (lambda body: body.update(game="tilt_v1"), 404, "unknown_game", "unknown game 'tilt_v1'"),
+        (lambda body: body.update(game="chess_v1"), 404, "unknown_game", "unknown game 'chess_v1'"),
         (lambda body: body.update(config={"match": "yes"}), 422, "bad_config", "match='yes'"),
         (lambda body: body.update(config={"render_mode": "human"}), 422, "bad_config", "unknown config key 'render_mode'"),
         (lambda body: body.update(config={"match": True}), 422, "bad_config", "config 'match' is True, but the seat view's settings.match is False"),

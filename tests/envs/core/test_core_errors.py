@@ -84,14 +84,15 @@ def test_a_game_name_that_is_not_a_string_lists_the_games(name):
 @pytest.mark.parametrize("env_id", SHIPPED)
 def test_a_state_json_with_unknown_or_missing_fields_names_them(env_id):
     game = make(env_id).game
+    data = game.state_to_json(game.new_state(7))
+    fields = [name for name in data if name != "game"]
     with pytest.raises(StateError) as info:
         game.state_from_json({"foo": 1})
     message = str(info.value)
-    assert f"not a {env_id} state: unknown field(s) 'foo'; missing field(s) 'deal_seed', 'dealer'" in message
+    assert f"not a {env_id} state: unknown field(s) 'foo'; missing field(s) '{fields[0]}'" in message
     assert isinstance(info.value, ValueError)
-    data = game.state_to_json(game.new_state(7))
-    del data["dealer"]
-    with pytest.raises(StateError, match=r"missing field\(s\) 'dealer' \("):
+    del data[fields[0]]
+    with pytest.raises(StateError, match=rf"missing field\(s\) '{fields[0]}' \("):
         game.state_from_json(data)
 
 
@@ -111,5 +112,6 @@ def test_a_state_read_from_json_shares_no_list_with_it(env_id):
     data = game.state_to_json(game.new_state(7))
     state = game.state_from_json(data)
     assert game.state_to_json(state) == data
-    state.hands[0].append(99)
-    assert 99 not in data["hands"][0]
+    nested = next(name for name, value in data.items() if isinstance(value, list) and value and isinstance(value[0], list))
+    getattr(state, nested)[0].append(99)
+    assert 99 not in data[nested][0]

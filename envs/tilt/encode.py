@@ -1,0 +1,365 @@
+"""Tilt's action table, observation vector, JSON seat view and rendering.
+
+Action table (rulebook 4.9), `Discrete(131)` at every table size:
+
+| ids          | action                                                                      | when                  |
+|--------------|-----------------------------------------------------------------------------|-----------------------|
+| 0            | fold                                                                        | betting, facing a bet |
+| 1            | check or call                                                               | betting               |
+| 2            | bet or raise                                                                | betting               |
+| 3 + m        | card set m, m = 0..127: bit i selects slot i, the i-th of the seat's own     | card decisions        |
+|              | cards (Thumb and Palm) sorted by card index; its `cards` detail names them   |                       |
+
+Card decisions: the exchange and the Saboteur discard (`discard`), the Shares pass (`pass`) and
+discard-down (`discard`), the Haul keep (`keep`). Observation: float32 vector in [0, 1],
+seat-relative ("rel" = seats counted clockwise from the observer, 0 = self), padded to six seats;
+`SLICES` names every segment and docs/games/tilt.md tables them. It holds the seat's own hand
+strength (the best key it can form now, category one-hot), computed once per decision and cached.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import numpy as np
+
+from cardarena.envs.core.game import Encoder, segment_slices
+
+from . import rules
+from .game import (
+    CARD_CODES, EXCHANGE_HAZARDS, FIRST_SET, MAX_OWN, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, NUM_CARDS, NUM_VOIDS, VOID_CODES, TiltGame, codes,
+)  # fmt: skip
+from .state import BET, PHASES, TiltState
+
+NUM_CATEGORIES = max(len(table) for table in rules.CATEGORIES.values())
+EXCHANGE_KINDS = ("", *EXCHANGE_HAZARDS)
+GRID_SIZE = rules.GRID_SIZE
+
+ACTION_NAMES = ["fold", "check or call", "bet or raise"] + [f"card set {m}" for m in range(NUM_ACTIONS - FIRST_SET)]
+
+_SEGMENTS = [
+    ("own_thumb", NUM_CARDS),
+    ("own_palm", NUM_CARDS),
+    ("slots", MAX_OWN * NUM_CARDS),  # slot i: the i-th own card by card index (the card-set bits)
+    ("face_up", MAX_PLAYERS * NUM_CARDS),  # per rel seat: its Thumb cards; all its own cards once shown
+    ("palm_sizes", MAX_PLAYERS),  # / 7
+    ("stacks", MAX_PLAYERS),  # / (starting_stack * table size)
+    ("hand_contributions", MAX_PLAYERS),  # this hand, / starting_stack, at most 1
+    ("round_contributions", MAX_PLAYERS),  # this betting round, / (unit * max_bets)
+    ("carried", MAX_PLAYERS),  # unpaid chips recorded per seat, / (starting_stack * table size)
+    ("folded", MAX_PLAYERS),
+    ("all_in", MAX_PLAYERS),
+    ("in_hand", MAX_PLAYERS),  # dealt in this hand
+    ("dealer", MAX_PLAYERS),
+    ("to_act", MAX_PLAYERS),
+    ("bets_made", 3 * MAX_PLAYERS),  # per betting round and rel seat: bets and raises / max_bets
+    ("cards_moved", MAX_PLAYERS),  # per rel seat: cards discarded or passed this hand / 7
+    ("pot", 1),  # / (starting_stack * table size)
+    ("to_call", 1),  # / unit
+    ("round_bets", 1),  # bets and raises this round / cap
+    ("unit", 1),  # / big_bet
+    ("paycheck", 1),  # the open or next betting round is a Paycheck round
+    ("phase", len(PHASES)),
+    ("betting_round", 3),
+    ("exchange_kind", len(EXCHANGE_KINDS)),
+    ("exchange_limit", 1),  # own exchange limit / 3
+    ("hazard_row", NUM_VOIDS),  # face-up Void cards in force
+    ("gravity_carried", 1),
+    ("face_down", 3),  # a Signal, a Fine Print hand, a Chicken card lies face down
+    ("fine_print", NUM_CARDS),  # once face up
+    ("chicken", NUM_CARDS),  # once face up
+    ("tariffs", NUM_CARDS),
+    ("grid", GRID_SIZE * NUM_CARDS),
+    ("own_discards", NUM_CARDS),
+    ("passed", NUM_CARDS),
+    ("received", NUM_CARDS),
+    ("thumb_discards", NUM_CARDS),  # public: Thumb cards seen going to the discard pile
+    ("own_keep", NUM_CARDS),  # the card this seat chose to keep at a Haul, until the choices take effect
+    ("piles", 3),  # stock / 36, discard pile / 36, Void deck / 23
+    ("hand_category", NUM_CATEGORIES),  # own best key: base category in the table in force
+    ("hand_tier", 3),
+    ("hand_flags", 3),  # orbit, reversed (Mutinous Days), short of cards
+    ("hand_top", 1),  # first tie-break rank / 12
+    ("table_size", MAX_PLAYERS - MIN_PLAYERS + 1),
+    ("match", 2),  # hands played / num_hands, num_hands > 1
+]
+
+SLICES = segment_slices(_SEGMENTS)
+OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
+_BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
+_START = {name: piece.start for name, piece in SLICES.items()}
+_AT_OWN_THUMB = _START["own_thumb"]
+_AT_OWN_PALM = _START["own_palm"]
+_AT_SLOTS = _START["slots"]
+_AT_FACE_UP = _START["face_up"]
+_AT_PALM_SIZES = _START["palm_sizes"]
+_AT_STACKS = _START["stacks"]
+_AT_HAND_CONTRIBUTIONS = _START["hand_contributions"]
+_AT_ROUND_CONTRIBUTIONS = _START["round_contributions"]
+_AT_CARRIED = _START["carried"]
+_AT_FOLDED = _START["folded"]
+_AT_ALL_IN = _START["all_in"]
+_AT_IN_HAND = _START["in_hand"]
+_AT_DEALER = _START["dealer"]
+_AT_TO_ACT = _START["to_act"]
+_AT_BETS_MADE = _START["bets_made"]
+_AT_CARDS_MOVED = _START["cards_moved"]
+_AT_POT = _START["pot"]
+_AT_TO_CALL = _START["to_call"]
+_AT_ROUND_BETS = _START["round_bets"]
+_AT_UNIT = _START["unit"]
+_AT_PAYCHECK = _START["paycheck"]
+_AT_PHASE = _START["phase"]
+_AT_BETTING_ROUND = _START["betting_round"]
+_AT_EXCHANGE_KIND = _START["exchange_kind"]
+_AT_EXCHANGE_LIMIT = _START["exchange_limit"]
+_AT_HAZARD_ROW = _START["hazard_row"]
+_AT_GRAVITY_CARRIED = _START["gravity_carried"]
+_AT_FACE_DOWN = _START["face_down"]
+_AT_FINE_PRINT = _START["fine_print"]
+_AT_CHICKEN = _START["chicken"]
+_AT_TARIFFS = _START["tariffs"]
+_AT_GRID = _START["grid"]
+_AT_OWN_DISCARDS = _START["own_discards"]
+_AT_PASSED = _START["passed"]
+_AT_RECEIVED = _START["received"]
+_AT_THUMB_DISCARDS = _START["thumb_discards"]
+_AT_OWN_KEEP = _START["own_keep"]
+_AT_PILES = _START["piles"]
+_AT_HAND_CATEGORY = _START["hand_category"]
+_AT_HAND_TIER = _START["hand_tier"]
+_AT_HAND_FLAGS = _START["hand_flags"]
+_AT_HAND_TOP = _START["hand_top"]
+_AT_TABLE_SIZE = _START["table_size"]
+_AT_MATCH = _START["match"]
+_PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
+# _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
+_REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
+class TiltEncoder(Encoder[TiltState]):
+    observation_size = OBSERVATION_SIZE
+    game: TiltGame
+
+    def observation(self, state: TiltState, seat: int) -> np.ndarray:
+        """Written into a plain float32 array.array and handed to numpy without a copy: setting a
+        few dozen values one by one is cheaper than numpy's fancy indexing from Python lists."""
+        obs = array("f", _BLANK)
+        game, config = self.game, self.game.config
+        n = game.num_players
+        rel = _REL[n][seat]
+        bank = config.starting_stack * n
+        self._write_cards(obs, state, seat, rel)
+        for other in range(n):
+            r = rel[other]
+            chips = state.stacks[other]
+            obs[_AT_PALM_SIZES + r] = len(state.palms[other]) / MAX_OWN
+            obs[_AT_STACKS + r] = chips / bank
+            contributed = state.contributions[other] / config.starting_stack
+            obs[_AT_HAND_CONTRIBUTIONS + r] = contributed if contributed < 1.0 else 1.0
+            obs[_AT_CARRIED + r] = state.carry[other] / bank
+            if state.folded[other]:
+                obs[_AT_FOLDED + r] = 1.0
+            elif chips == 0:
+                obs[_AT_ALL_IN + r] = 1.0
+            if state.in_hand[other]:
+                obs[_AT_IN_HAND + r] = 1.0
+        obs[_AT_DEALER + rel[state.dealer]] = 1.0
+        to_act = game.current_player(state)
+        if to_act >= 0:
+            obs[_AT_TO_ACT + rel[to_act]] = 1.0
+        obs[_AT_PHASE + _PHASE_INDEX[state.phase]] = 1.0
+        if state.betting_round:
+            obs[_AT_BETTING_ROUND + state.betting_round - 1] = 1.0
+        obs[_AT_EXCHANGE_KIND + EXCHANGE_KINDS.index(state.exchange_kind)] = 1.0
+        for void in state.row:
+            obs[_AT_HAZARD_ROW + void] = 1.0
+        if state.gravity:
+            obs[_AT_GRAVITY_CARRIED] = 1.0
+        for i, down in enumerate(_face_down(state)):
+            if down:
+                obs[_AT_FACE_DOWN + i] = 1.0
+        obs[_AT_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
+        self._encode_betting(obs, state, seat, rel)
+        if not state.folded[seat]:
+            obs[_AT_EXCHANGE_LIMIT] = game.exchange_limit(state, seat) / 3
+        obs[_AT_PILES] = len(state.stock) / NUM_CARDS
+        obs[_AT_PILES + 1] = len(state.discards) / NUM_CARDS
+        obs[_AT_PILES + 2] = len(state.void_deck) / NUM_VOIDS
+        held = len(state.thumbs[seat]) + len(state.palms[seat])
+        if not state.folded[seat] and held:
+            self._encode_strength(obs, game.best_key(state, seat), held)
+        if config.num_hands > 1:
+            obs[_AT_MATCH] = state.hand_number / config.num_hands
+            obs[_AT_MATCH + 1] = 1.0
+        if state.moves:
+            self._encode_moves(obs, state, rel)
+        return np.frombuffer(obs, np.float32)
+
+    def _write_cards(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
+        """Set the card segments: own cards, slots, face-up and table cards, what the seat knows."""
+        for card in state.thumbs[seat]:
+            obs[_AT_OWN_THUMB + card] = 1.0
+        for card in state.palms[seat]:
+            obs[_AT_OWN_PALM + card] = 1.0
+        at = _AT_SLOTS
+        for card in self.game.own_cards(state, seat):
+            obs[at + card] = 1.0
+            at += NUM_CARDS
+        shown_palms = state.revealed
+        for other, r in enumerate(rel):
+            at = _AT_FACE_UP + r * NUM_CARDS
+            for card in state.thumbs[other]:
+                obs[at + card] = 1.0
+            if shown_palms and not state.folded[other]:
+                for card in state.palms[other]:
+                    obs[at + card] = 1.0
+        if shown_palms:
+            for start, cards in ((_AT_FINE_PRINT, state.fine), (_AT_CHICKEN, state.chicken)):
+                for card in cards:
+                    obs[start + card] = 1.0
+        at = _AT_GRID
+        for card in state.grid:
+            obs[at + card] = 1.0
+            at += NUM_CARDS
+        for start, cards in (
+            (_AT_TARIFFS, state.tariffs),
+            (_AT_OWN_DISCARDS, state.own_discards[seat]),
+            (_AT_PASSED, state.passed[seat]),
+            (_AT_RECEIVED, state.received[seat]),
+            (_AT_THUMB_DISCARDS, state.thumb_discards),
+        ):
+            for card in cards:
+                obs[start + card] = 1.0
+        if state.keeps and state.keeps[seat] >= 0:
+            obs[_AT_OWN_KEEP + state.keeps[seat]] = 1.0
+
+    def _encode_moves(self, obs: array, state: TiltState, rel: list[int]) -> None:
+        cap = self.game.config.max_bets
+        bet = _PHASE_INDEX[BET]
+        for phase, round_number, actor, value in state.moves:
+            if phase == bet:
+                if value == 2:
+                    obs[_AT_BETS_MADE + (round_number - 1) * MAX_PLAYERS + rel[actor]] += 1.0 / cap
+            elif phase != _PHASE_INDEX["haul"]:
+                obs[_AT_CARDS_MOVED + rel[actor]] += value / MAX_OWN
+
+    def _encode_betting(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
+        config = self.game.config
+        pot = (sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players)
+        obs[_AT_POT] = pot if pot < 1.0 else 1.0
+        bets = state.bets
+        if state.paycheck_unit >= 0 or (bets is not None and state.bet_rules[2] == "never"):
+            obs[_AT_PAYCHECK] = 1.0
+        if bets is None:
+            return
+        unit, cap, _fold = state.bet_rules
+        scale = max(unit * cap, 1)
+        for other, chips in enumerate(bets["contributions"]):
+            obs[_AT_ROUND_CONTRIBUTIONS + rel[other]] = min(chips / scale, 1.0)
+        obs[_AT_TO_CALL] = min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0)
+        obs[_AT_ROUND_BETS] = bets["bets"] / cap
+        obs[_AT_UNIT] = min(unit / config.big_bet, 1.0)
+
+    @staticmethod
+    def _encode_strength(obs: array, key: tuple[int, ...], held: int) -> None:
+        orbit, tier, _eff, base = key[:4]
+        obs[_AT_HAND_CATEGORY + abs(base)] = 1.0
+        obs[_AT_HAND_TIER + abs(tier)] = 1.0
+        obs[_AT_HAND_FLAGS] = orbit
+        obs[_AT_HAND_FLAGS + 1] = base < 0 or tier < 0
+        obs[_AT_HAND_FLAGS + 2] = held < 3
+        top = abs(key[4]) / 12
+        obs[_AT_HAND_TOP] = top if top < 1.0 else 1.0
+
+    # ------------------------------------------------------------ JSON seat view and text
+
+    def seat_view(self, state: TiltState, seat: int) -> dict[str, Any]:
+        """The seat's view in card codes: docs/protocol.md lists its fields."""
+        game = self.game
+        n = game.num_players
+        to_act = game.current_player(state)
+        shown = [codes(game.own_cards(state, other)) if state.revealed and not state.folded[other] else None for other in range(n)]
+        return {
+            "game": game.env_id,
+            "seat": seat,
+            "hand_number": state.hand_number,
+            "dealer": state.dealer,
+            "phase": state.phase,
+            "plan": list(state.plan),
+            "to_act": to_act if to_act >= 0 else None,
+            "stacks": list(state.stacks),
+            "contributions": list(state.contributions),
+            "carried": list(state.carry),
+            "folded": list(state.folded),
+            "in_hand": list(state.in_hand),
+            "thumbs": [codes(cards) for cards in state.thumbs],
+            "palm": codes(state.palms[seat]),
+            "palm_sizes": [len(cards) for cards in state.palms],
+            "shown": shown,
+            "stock": len(state.stock),
+            "discard_pile": len(state.discards),
+            "void_deck": len(state.void_deck),
+            "hazards": [VOID_CODES[void] for void in state.row],
+            "gravity_carried": state.gravity,
+            "signal_face_down": state.signal >= 0,
+            "fine_print": codes(state.fine) if state.revealed else len(state.fine),
+            "chicken": codes(state.chicken) if state.revealed else len(state.chicken),
+            "tariffs": codes(state.tariffs),
+            "grid": [CARD_CODES[card] for card in state.grid],
+            "sabotage_pile": len(state.sabotage_pile),
+            "exchange_kind": state.exchange_kind or None,
+            "paycheck_unit": state.paycheck_unit if state.paycheck_unit >= 0 else None,
+            "betting_round": state.betting_round,
+            "betting": _betting_json(state),
+            "last_bettor": state.last_bettor if state.last_bettor >= 0 else None,
+            "order": list(state.order),
+            "turn": state.turn,
+            "counts": list(state.counts),
+            "keep": CARD_CODES[state.keeps[seat]] if state.keeps and state.keeps[seat] >= 0 else None,
+            "moves": [{"phase": PHASES[phase], "round": number, "seat": actor, "value": value} for phase, number, actor, value in state.moves],
+            "own_discards": codes(state.own_discards[seat]),
+            "passed": codes(state.passed[seat]),
+            "received": codes(state.received[seat]),
+            "thumb_discards": codes(state.thumb_discards),
+            "returns": list(state.returns) if state.terminal else None,
+        }
+
+    def render(self, state: TiltState, seat: int | None) -> str:
+        game = self.game
+        config = game.config
+        to_act = game.current_player(state)
+        header = f"{game.env_id}  hand {min(state.hand_number + 1, config.num_hands)}/{config.num_hands}  dealer seat {state.dealer}  phase {state.phase}"
+        hazards = " ".join(VOID_CODES[void] for void in state.row) + (" GRAV(carried)" if state.gravity else "")
+        lines = [header, f"hazards: {hazards or '-'}" + ("  signal face down" if state.signal >= 0 else "")]
+        table = [f"tariffs {' '.join(codes(state.tariffs))}"] if state.tariffs else []
+        table += [f"grid {' '.join(CARD_CODES[c] for c in state.grid)}"] if state.grid else []
+        table += [f"fine print {' '.join(codes(state.fine)) if state.revealed else '[' + str(len(state.fine)) + ' face down]'}"] if state.fine else []
+        table += [f"chicken {' '.join(codes(state.chicken)) if state.revealed else '[face down]'}"] if state.chicken else []
+        if table:
+            lines.append("table: " + "  ".join(table))
+        for other in range(game.num_players):
+            visible = seat is None or other == seat or (state.revealed and not state.folded[other])
+            palm = " ".join(codes(state.palms[other])) if visible else " ".join(["??"] * len(state.palms[other]))
+            status = "folded" if state.folded[other] else ("all-in" if state.stacks[other] == 0 else "")
+            marker = ">" if other == to_act else " "
+            lines.append(
+                f"{marker} seat {other}: thumb {' '.join(codes(state.thumbs[other])) or '-':<8} palm {palm or '-':<18}"
+                f" stack {state.stacks[other]:<4} in {state.contributions[other]:<3} {status}"
+            )
+        lines.append(f"pot {sum(state.contributions) + sum(state.carry)}  stock {len(state.stock)}  discards {len(state.discards)}")
+        if state.terminal:
+            lines.append("result: " + ", ".join(f"seat {s} {r:+.0f}" for s, r in enumerate(state.returns)))
+        return "\n".join(lines)
+
+
+def _face_down(state: TiltState) -> tuple[bool, bool, bool]:
+    return state.signal >= 0, bool(state.fine) and not state.revealed, bool(state.chicken) and not state.revealed
+
+
+def _betting_json(state: TiltState) -> dict[str, Any] | None:
+    if state.bets is None:
+        return None
+    unit, cap, fold = state.bet_rules
+    return {"unit": unit, "max_bets": cap, "fold": fold, "committed": list(state.committed), **state.bets}

@@ -1,0 +1,727 @@
+"""Tilt as a state machine: ante, deal, betting, the Hazard, the exchange, betting, showdown; hands of a match.
+
+Follows ../shared/rules/tilt.md. A hand is a `plan` of steps (STEPS) run in order; a step either
+opens a decision (a betting round, an exchange, a Haul keep...) or plays itself out. Hazards
+change the plan (Leak in the Fuel Line, Well-Stocked Armory, Counting the Haul) or the next
+exchange and betting round; evaluation Hazards act through `rules.best_key` at showdown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from cardarena.envs.core import betting
+from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.game import Game
+from cardarena.envs.core.history import emit, seen_by
+from cardarena.envs.core.state_json import read_state
+
+from . import rules
+from .state import AUTO, BET, CARD_PHASES, EXCHANGE, HAUL, OVER, PHASES, SABOTAGE, SHARE_DISCARD, SHARE_PASS, TiltState
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+CARD_CODES, VOID_CODES, DECK, VOID = rules.CARD_CODES, rules.VOID_CODES, rules.CARDS, rules.VOID_INDEX
+NUM_CARDS, NUM_VOIDS = len(CARD_CODES), len(VOID_CODES)
+CREW = frozenset(card for card in range(NUM_CARDS) if rules.PRINTED_SUIT[card] == rules.CREW)  # Fine Galley
+HAND_SIZE = 4
+MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
+MAX_EXCHANGE = 3
+GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
+KEY_CACHE_LIMIT = 200_000  # best keys remembered per game (a few MB)
+
+FOLD, CALL, RAISE = 0, 1, 2
+FIRST_SET = 3
+NUM_ACTIONS = FIRST_SET + (1 << MAX_OWN)
+ENGINE_IDS = {betting.FOLD: FOLD, betting.CHECK: CALL, betting.CALL: CALL, betting.RAISE_MIN: RAISE}
+ENGINE_ACTIONS = {FOLD: betting.FOLD, RAISE: betting.RAISE_MIN}
+POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
+CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
+
+ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
+
+# Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
+STEPS = ("deal", "bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
+FULL_PLAN = ["bet1", "hazard1", "exchange", "bet2", "armory", "showdown", "settle"]
+SIMPLE_PLAN = ["bet1", "exchange", "bet2", "showdown", "settle"]  # void_deck=False (R48)
+EXCHANGE_HAZARDS = ("GALY", "TRIK", "VOTE", "SABO", "SHAR")  # Hazards that modify the next exchange (4.4)
+
+
+class TiltConfig(GameConfig):
+    """Tilt's settings (rulebook sections 3, 6.1 and 8), in the suite's vocabulary."""
+
+    renamed: ClassVar[dict[str, str]] = {"match_hands": "num_hands", "max_raises": "max_bets"}
+
+    num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
+    dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = None
+    num_hands: Annotated[int, Field(ge=1)] = 1
+    starting_stack: Annotated[int, Field(ge=1)] = 100
+    ante: Annotated[int, Field(ge=1)] = 1
+    small_bet: Annotated[int, Field(ge=1)] = 1
+    big_bet: Annotated[int, Field(ge=1)] = 2
+    max_bets: Annotated[int, Field(ge=1)] = 4
+    reward_mode: Literal["chips"] = "chips"
+    void_deck: bool = True
+    void_cards: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TiltConfig:
+        if self.dealer is not None and self.dealer >= self.num_players:
+            raise ValueError(f"dealer={self.dealer} must be a seat from 0 to {self.num_players - 1}")
+        if self.void_cards is not None:
+            unknown = [code for code in self.void_cards if code not in VOID]
+            if unknown:
+                raise ValueError(f"void_cards: {unknown[0]!r} is not a Void card code (codes: {', '.join(VOID_CODES)})")
+            twice = sorted({code for code in self.void_cards if self.void_cards.count(code) > 1})
+            if twice:
+                raise ValueError(f"void_cards lists {twice[0]!r} more than once")
+        return self
+
+    @property
+    def void_indices(self) -> list[int]:
+        """The Void deck in play: `void_cards` (all 23 when None), in Void index order."""
+        if self.void_cards is None:
+            return list(range(NUM_VOIDS))
+        return sorted(VOID[code] for code in self.void_cards)
+
+
+class TiltGame(Game[TiltState]):
+    name = "tilt"
+    version = 1
+    deck = DECK
+    config_cls = TiltConfig
+    num_actions = NUM_ACTIONS
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    conformance_modes = (
+        {},
+        {"void_deck": False},
+        {"num_hands": 8, "starting_stack": 12, "ante": 2},
+        {"void_cards": ["ARMR", "DIST", "SHAR", "HAUL", "SABO", "STSH"], "starting_stack": 6},
+    )
+    config: TiltConfig
+
+    def __init__(self, config: TiltConfig):
+        super().__init__(config)
+        self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    # ------------------------------------------------------------ the Game contract
+
+    def new_state(self, seed: int) -> TiltState:
+        n, config = self.num_players, self.config
+        dealer = config.dealer if config.dealer is not None else random.Random(seed).randrange(n)
+        state = TiltState(deal_seed=seed, dealer=dealer, stacks=[config.starting_stack] * n, carry=[0] * n, returns=[0.0] * n)
+        self._step_deal(state)
+        self._advance(state)
+        return state
+
+    def current_player(self, state: TiltState) -> int:
+        if state.phase == BET:
+            return state.bets["to_act"][0]
+        if state.phase in CARD_PHASES:
+            return state.order[state.turn]
+        return -1
+
+    def legal_actions(self, state: TiltState) -> list[int]:
+        if state.phase == BET:
+            return sorted({ENGINE_IDS[name] for name in self._betting(state).options(self._rules(state))})
+        if state.phase in CARD_PHASES:
+            return self._legal_card_sets(state, state.order[state.turn])
+        return []
+
+    def apply(self, state: TiltState, action: int) -> None:
+        if state.phase == BET:
+            self._bet(state, action)
+        else:
+            self._card_decision(state, action)
+        self._advance(state)
+
+    def returns(self, state: TiltState) -> list[float]:
+        return state.returns
+
+    def is_terminal(self, state: TiltState) -> bool:
+        return state.terminal
+
+    def is_truncated(self, state: TiltState) -> bool:
+        return False
+
+    def max_decisions(self) -> int:
+        """Per hand three betting rounds, each at most one turn a seat plus one for every other seat
+        after each bet or raise (6.2), and at most three card decisions a seat: an exchange and a
+        Shares pass and discard-down after Armory, or an exchange and a Haul keep at showdown."""
+        n, config = self.num_players, self.config
+        return (3 * (n + config.max_bets * (n - 1)) + 3 * n) * config.num_hands
+
+    def hands_played(self, state: TiltState) -> int:
+        return state.hand_number
+
+    def conserved(self, state: TiltState) -> dict[str, Any]:
+        """Every Voyage card wherever it lies, every Void card, and the chips in stacks, pots and carried."""
+        cards = [c for hand in state.thumbs + state.palms for c in hand]
+        cards += state.stock + state.discards + state.fine + state.chicken + state.tariffs + state.grid + state.sabotage_pile
+        voids = state.void_deck + state.row + ([state.signal] if state.signal >= 0 else [])
+        voids += [VOID["GRAV"]] if state.gravity else []
+        chips = sum(state.stacks) + sum(state.contributions) + sum(state.carry)
+        return {"cards": sorted(cards), "voids": sorted(voids), "chips": chips}
+
+    def resample_hidden(self, state: TiltState, seat: int, rng: random.Random) -> TiltState:
+        """See `view.deal_hidden_again` for what is dealt again and what is kept; the history is
+        kept as `seat` knows it (the other seats' private events are dropped)."""
+        from .view import deal_hidden_again
+
+        twin = self.clone(state)
+        deal_hidden_again(self, twin, seat, rng)
+        twin.log = seen_by(state.log, seat)
+        return twin
+
+    def state_from_view(self, view: dict[str, Any]) -> TiltState:
+        """Other Palms and face-down piles get unseen cards in any arrangement; see `Game.state_from_view`."""
+        from .view import state_from_view
+
+        return state_from_view(self, view)
+
+    def action_label(self, state: TiltState, action: int) -> str:
+        return self._decode(state, action)[0]
+
+    def action_details(self, state: TiltState, action: int) -> dict[str, Any]:
+        """Kind `fold`, `check`, `call`, `bet`, `raise` (no cards), or a card set: `discard`, `pass`
+        or `keep` with the `cards` it names (the empty set: no cards)."""
+        return self._decode(state, action)[1]
+
+    def public_label(self, state: TiltState, action: int, label: str) -> str:
+        """A card set shows only how many cards it names; a Haul keep shows nothing (9)."""
+        if action < FIRST_SET or state.phase not in CARD_PHASES:
+            return label
+        verb = CARD_VERBS[state.phase]
+        return verb if state.phase == HAUL else f"{verb} {POPCOUNT[action - FIRST_SET]}"
+
+    def event_log(self, state: TiltState) -> list[dict[str, Any]]:
+        return state.log
+
+    def clone(self, state: TiltState) -> TiltState:
+        return self.state_from_json(self.state_to_json(state))
+
+    def state_to_json(self, state: TiltState) -> dict[str, Any]:
+        return {"game": self.env_id, **dataclasses.asdict(state)}
+
+    def state_from_json(self, data: dict[str, Any]) -> TiltState:
+        return read_state(TiltState, data, self.env_id)
+
+    # ------------------------------------------------------------ what a seat holds and faces
+
+    @staticmethod
+    def own_cards(state: TiltState, seat: int) -> list[int]:
+        """The seat's Thumb and Palm cards sorted by card index: slot i is the i-th (4.9)."""
+        return sorted(state.thumbs[seat] + state.palms[seat])
+
+    @staticmethod
+    def hazards_in_force(state: TiltState) -> list[int]:
+        """The face-up Void cards in force (Void indices), a carried Gravity included."""
+        return state.row + [VOID["GRAV"]] if state.gravity else state.row
+
+    def hazard_flags(self, state: TiltState) -> int:
+        """The evaluation flags of the Hazards in force (rules.hazard_flags_ids)."""
+        return rules.hazard_flags_ids(self.hazards_in_force(state))
+
+    def best_key(self, state: TiltState, seat: int, flags: int | None = None) -> tuple[int, ...]:
+        """The key of the best hand the seat can form now from its own cards and the table cards it
+        can see (cached: the same cards and Hazards give the same key, at showdown and in observations)."""
+        flags = self.hazard_flags(state) if flags is None else flags
+        shared = tuple(state.chicken) if state.revealed else ()
+        own = tuple(self.own_cards(state, seat))
+        cache_key = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
+        key = self._keys.get(cache_key)
+        if key is None:
+            if len(self._keys) > KEY_CACHE_LIMIT:
+                self._keys.clear()
+            key = self._keys[cache_key] = rules.best_key_ids(own, flags, shared, state.tariffs, state.grid)
+        return key
+
+    def live_seats(self, state: TiltState) -> list[int]:
+        """Live seats clockwise from the dealer's left."""
+        n = self.num_players
+        return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
+
+    def exchange_limit(self, state: TiltState, seat: int) -> int:
+        """The most Palm cards the seat may exchange now (4.4): three, the cards left to draw, the Palm."""
+        kind = state.exchange_kind
+        if kind == "SABO":
+            return min(MAX_EXCHANGE, len(state.palms[seat]))
+        available = len(state.stock) + len(state.discards)
+        if kind == "TRIK":
+            available -= len(state.thumbs[seat])
+        return max(0, min(MAX_EXCHANGE, available, len(state.palms[seat])))
+
+    def _legal_card_sets(self, state: TiltState, seat: int) -> list[int]:
+        own = self.own_cards(state, seat)
+        if state.phase == HAUL:
+            return [FIRST_SET + (1 << slot) for slot in range(len(own))]
+        palm = set(state.palms[seat])
+        if state.phase == EXCHANGE and state.exchange_kind == "GALY":
+            palm -= CREW
+        allowed = sum(1 << slot for slot, card in enumerate(own) if card in palm)
+        if state.phase == SHARE_DISCARD:
+            low = high = len(state.palms[seat]) - MAX_EXCHANGE
+        elif state.phase == SHARE_PASS:
+            low, high = 0, min(MAX_EXCHANGE, len(palm))
+        else:
+            low, high = 0, self.exchange_limit(state, seat)
+        return [FIRST_SET + m for m in range(1 << len(own)) if m & ~allowed == 0 and low <= POPCOUNT[m] <= high]
+
+    def _decode(self, state: TiltState, action: int) -> tuple[str, dict[str, Any]]:
+        """An action id at this decision point: its label and its details."""
+        if action < FIRST_SET:
+            name = self._betting_name(state, action)
+            return name, {"kind": name.split()[0], "cards": []}
+        seat = self.current_player(state)
+        verb = CARD_VERBS.get(state.phase, "choose")
+        own = self.own_cards(state, seat) if seat >= 0 else []
+        m = action - FIRST_SET
+        if m >= 1 << len(own):
+            return f"card set {m}", {"kind": verb, "cards": []}
+        cards = [CARD_CODES[card] for slot, card in enumerate(own) if m >> slot & 1]
+        return f"{verb} {' '.join(cards) if cards else 'nothing'}", {"kind": verb, "cards": cards}
+
+    @staticmethod
+    def _betting_name(state: TiltState, action: int) -> str:
+        if state.phase != BET:
+            return ("fold", "check or call", "bet or raise")[action]
+        bets = state.bets
+        facing = bets["current_bet"] > bets["contributions"][bets["to_act"][0]]
+        return ("fold", "call" if facing else "check", "raise" if facing else "bet")[action]
+
+    # ------------------------------------------------------------ hands (3, 4.1)
+
+    def _step_deal(self, state: TiltState) -> None:
+        """Setup, ante and deal of a hand (3)."""
+        config, n = self.config, self.num_players
+        seed = hand_seed(state.deal_seed, state.hand_number)
+        rng = random.Random(seed)
+        state.shuffles = 0
+        state.stock = rng.sample(range(NUM_CARDS), NUM_CARDS)
+        state.discards, state.row, state.signal = [], [], -1
+        state.fine, state.chicken, state.tariffs, state.grid, state.sabotage_pile = [], [], [], [], []
+        voids = [v for v in config.void_indices if not (state.gravity and VOID_CODES[v] == "GRAV")] if config.void_deck else []
+        state.void_deck = rng.sample(voids, len(voids))
+        state.revealed = False
+        state.in_hand = [chips > 0 for chips in state.stacks]
+        state.folded = [not dealt for dealt in state.in_hand]
+        state.contributions = [min(config.ante, chips) for chips in state.stacks]
+        state.stacks = [chips - ante for chips, ante in zip(state.stacks, state.contributions)]
+        state.thumbs, state.palms = [[] for _ in range(n)], [[] for _ in range(n)]
+        state.own_discards, state.passed, state.received = ([[] for _ in range(n)] for _ in range(3))
+        state.thumb_discards, state.moves = [], []
+        state.keeps, state.counts = [-1] * n, [0] * n
+        state.exchange_kind, state.paycheck_unit, state.betting_round, state.last_bettor = "", -1, 0, -1
+        state.bets, state.bet_rules, state.committed = None, [], []
+        state.plan = list(FULL_PLAN if config.void_deck else SIMPLE_PLAN)
+        state.phase = AUTO
+        seats = self.live_seats(state)
+        emit(
+            state.log, state.hand_number, "start", dealer=state.dealer, seats=seats,
+            ante=list(state.contributions), stacks=list(state.stacks), carried=list(state.carry),
+            gravity=state.gravity, void_deck=len(state.void_deck),
+        )
+        for round_number in range(HAND_SIZE):
+            for seat in seats:
+                (state.thumbs if round_number == 0 else state.palms)[seat].append(state.stock.pop())
+        for seat in seats:
+            emit(state.log, state.hand_number, "deal", seat, {"palm": codes(state.palms[seat])}, thumb=codes(state.thumbs[seat]), palm=3)
+
+    def _advance(self, state: TiltState) -> None:
+        """Play the plan's steps until a seat must decide or the episode is over."""
+        while state.phase == AUTO:
+            if state.plan[0] != "deal" and sum(not out for out in state.folded) < 2:
+                self._settle(state, contested=False)
+            else:
+                step = state.plan.pop(0)
+                getattr(self, f"_step_{step}")(state)
+
+    def _draw(self, state: TiltState) -> int | None:
+        """The top card of the stock, the discard pile shuffled in first if the stock is empty (4.8)."""
+        if not state.stock and state.discards:
+            state.stock, state.discards = self._shuffled(state, state.discards), []
+            state.thumb_discards = []
+            emit(state.log, state.hand_number, "reshuffle", stock=len(state.stock))
+        return state.stock.pop() if state.stock else None
+
+    def _shuffled(self, state: TiltState, cards: list[int]) -> list[int]:
+        state.shuffles += 1
+        pile = list(cards)
+        random.Random(hand_seed(hand_seed(state.deal_seed, state.hand_number), state.shuffles)).shuffle(pile)
+        return pile
+
+    def _deal_to(self, state: TiltState, count: int) -> list[int]:
+        cards = [self._draw(state) for _ in range(count)]
+        return [card for card in cards if card is not None]
+
+    # ------------------------------------------------------------ betting (section 6)
+
+    def _step_bet1(self, state: TiltState) -> None:
+        self._open_betting(state, 1, self.config.small_bet)
+
+    def _step_bet2(self, state: TiltState) -> None:
+        self._open_betting(state, 2, self.config.big_bet)
+
+    def _step_bet3(self, state: TiltState) -> None:
+        self._open_betting(state, 3, self.config.big_bet)
+
+    def _open_betting(self, state: TiltState, number: int, unit: int) -> None:
+        if state.paycheck_unit >= 0:  # a Paycheck round (6.4)
+            state.bet_rules, state.paycheck_unit = [state.paycheck_unit, 1, "never"], -1
+        else:
+            state.bet_rules = [unit, self.config.max_bets, "facing_bet"]
+        state.betting_round, state.committed = number, list(state.contributions)
+        pot = sum(state.contributions) + sum(state.carry)
+        bets = betting.BettingRound.open(self._rules(state), state.stacks, state.folded, (state.dealer + 1) % self.num_players, pot)
+        state.last_bettor = -1
+        if bets.finished:
+            return
+        state.bets, state.phase = _round_fields(bets), BET
+
+    @staticmethod
+    def _rules(state: TiltState) -> betting.BettingRules:
+        return _betting_rules(*state.bet_rules)
+
+    @staticmethod
+    def _betting(state: TiltState) -> betting.BettingRound:
+        """The open betting round over the state's own lists (playing it updates the state's copy)."""
+        return betting.BettingRound(**state.bets)
+
+    def _bet(self, state: TiltState, action: int) -> None:
+        bets = self._betting(state)
+        seat = bets.seat_to_act
+        name = ENGINE_ACTIONS.get(action) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
+        bets.act(self._rules(state), name)
+        state.moves.append([PHASES.index(BET), state.betting_round, seat, action])
+        state.stacks, state.folded = list(bets.stacks), list(bets.folded)
+        state.contributions = [before + now for before, now in zip(state.committed, bets.contributions)]
+        if action == FOLD:
+            self._muck(state, seat)
+        if bets.finished:
+            state.last_bettor = -1 if bets.last_bettor is None else bets.last_bettor
+            state.bets, state.phase = None, AUTO
+        else:
+            state.bets = _round_fields(bets)
+
+    def _muck(self, state: TiltState, seat: int) -> None:
+        """A folding seat's cards go face down onto the discard pile at once (4.8)."""
+        state.discards += state.thumbs[seat] + state.palms[seat]
+        state.thumbs[seat], state.palms[seat] = [], []
+
+    # ------------------------------------------------------------ Hazards (4.3, 4.7)
+
+    def _step_hazard1(self, state: TiltState) -> None:
+        self._hazard_step(state, 1)
+
+    def _step_hazard2(self, state: TiltState) -> None:
+        self._hazard_step(state, 2)
+
+    def _hazard_step(self, state: TiltState, stage: int) -> None:
+        if not state.void_deck:
+            emit(state.log, state.hand_number, "hazard", stage=stage, card=None)
+            return
+        card = state.void_deck.pop()
+        state.row.append(card)
+        code = VOID_CODES[card]
+        emit(state.log, state.hand_number, "hazard", stage=stage, card=code)
+        if code in EXCHANGE_HAZARDS:
+            state.exchange_kind = code
+        getattr(self, f"_hazard_{code.lower()}", _no_effect)(state)
+
+    def _hazard_fine(self, state: TiltState) -> None:
+        state.fine = self._deal_to(state, FINE_PRINT)
+        emit(state.log, state.hand_number, "deal", place="fine_print", count=len(state.fine))
+
+    def _hazard_leak(self, state: TiltState) -> None:
+        state.plan = ["showdown", "settle"]
+
+    def _hazard_dist(self, state: TiltState) -> None:
+        if state.void_deck:
+            state.signal = state.void_deck.pop()
+            emit(state.log, state.hand_number, "signal", face_down=True)
+
+    def _hazard_stsh(self, state: TiltState) -> None:
+        self._draw_to_six(state, face_up=False)
+
+    def _step_armory(self, state: TiltState) -> None:
+        """After Well-Stocked Armory as the first Hazard: a second Hazard, exchange and betting round (R24)."""
+        if "ARMR" in [VOID_CODES[v] for v in state.row[:1]]:
+            state.plan[:0] = ["hazard2", "exchange", "bet3"]
+
+    def _hazard_haul(self, state: TiltState) -> None:
+        if "exchange" in state.plan:
+            state.plan.remove("exchange")
+        self._open_cards(state, HAUL, self.live_seats(state))
+
+    def _hazard_chkn(self, state: TiltState) -> None:
+        self._discard_thumbs(state)
+        state.chicken = self._deal_to(state, 1)
+        emit(state.log, state.hand_number, "deal", place="chicken", count=len(state.chicken))
+
+    def _hazard_payc(self, state: TiltState) -> None:
+        pot = sum(state.contributions) + sum(state.carry)
+        state.paycheck_unit = min(self.config.big_bet, pot // len(self.live_seats(state)))
+
+    def _hazard_taxs(self, state: TiltState) -> None:
+        state.tariffs = self._deal_to(state, TARIFFS)
+        emit(state.log, state.hand_number, "deal", place="tariffs", cards=codes(state.tariffs))
+
+    def _hazard_engb(self, state: TiltState) -> None:
+        self._discard_thumbs(state)
+
+    def _discard_thumbs(self, state: TiltState) -> None:
+        """Every live seat's Thumb cards go face up onto the discard pile (R44)."""
+        for seat in self.live_seats(state):
+            self._discard_thumbs_of(state, seat)
+
+    def _draw_to_six(self, state: TiltState, face_up: bool) -> None:
+        for seat in self.live_seats(state):
+            drawn = self._deal_to(state, max(0, 6 - len(state.thumbs[seat]) - len(state.palms[seat])))
+            state.palms[seat] += drawn
+            self._log_draw(state, seat, drawn, face_up)
+
+    def _log_draw(self, state: TiltState, seat: int, drawn: list[int], face_up: bool) -> None:
+        if face_up:
+            emit(state.log, state.hand_number, "draw", seat, cards=codes(drawn), count=len(drawn))
+        else:
+            emit(state.log, state.hand_number, "draw", seat, {"cards": codes(drawn)}, count=len(drawn))
+
+    # ------------------------------------------------------------ card decisions (4.4, 4.9)
+
+    def _step_exchange(self, state: TiltState) -> None:
+        kind = state.exchange_kind
+        if kind == "SHAR":
+            start = state.last_bettor if state.last_bettor >= 0 else state.dealer
+            n = self.num_players
+            order = [seat for seat in ((start + k) % n for k in range(n)) if not state.folded[seat]]
+            self._open_cards(state, SHARE_PASS, order)
+        else:
+            self._open_cards(state, SABOTAGE if kind == "SABO" else EXCHANGE, self.live_seats(state))
+
+    def _open_cards(self, state: TiltState, phase: str, order: list[int]) -> None:
+        state.phase, state.order, state.turn = phase, order, 0
+        state.counts = [0] * self.num_players
+        if phase == HAUL:
+            state.keeps = [-1] * self.num_players
+        if not order:
+            state.phase = AUTO
+
+    def _card_decision(self, state: TiltState, action: int) -> None:
+        seat = state.order[state.turn]
+        own = self.own_cards(state, seat)
+        chosen = [card for slot, card in enumerate(own) if (action - FIRST_SET) >> slot & 1]
+        state.moves.append([PHASES.index(state.phase), state.betting_round, seat, len(chosen)])
+        getattr(self, f"_choose_{state.phase}")(state, seat, chosen)
+        state.turn += 1
+        if state.turn == len(state.order):
+            getattr(self, f"_close_{state.phase}")(state)
+
+    def _choose_exchange(self, state: TiltState, seat: int, chosen: list[int]) -> None:
+        kind, palm = state.exchange_kind, state.palms[seat]
+        aside = list(chosen)
+        for card in chosen:
+            palm.remove(card)
+        if kind == "TRIK":
+            aside += state.thumbs[seat]
+            state.thumb_discards += state.thumbs[seat]
+            if state.thumbs[seat]:
+                emit(state.log, state.hand_number, "discard_thumb", seat, cards=codes(state.thumbs[seat]))
+            state.thumbs[seat] = []
+        drawn = self._deal_to(state, len(aside))
+        (state.thumbs if kind == "VOTE" else state.palms)[seat].extend(drawn)
+        state.discards += aside
+        state.own_discards[seat] += aside
+        self._log_draw(state, seat, drawn, face_up=kind == "VOTE")
+
+    def _close_exchange(self, state: TiltState) -> None:
+        state.exchange_kind, state.phase = "", AUTO
+
+    def _choose_sabotage(self, state: TiltState, seat: int, chosen: list[int]) -> None:
+        for card in chosen:
+            state.palms[seat].remove(card)
+        state.sabotage_pile += chosen
+        state.own_discards[seat] += chosen
+        state.counts[seat] = len(chosen)
+
+    def _close_sabotage(self, state: TiltState) -> None:
+        """The Saboteur pile is shuffled and each seat draws its own number of discards from it (R41)."""
+        pile = self._shuffled(state, state.sabotage_pile)
+        state.sabotage_pile = []
+        for seat in state.order:
+            drawn = [pile.pop() for _ in range(state.counts[seat])]
+            state.palms[seat] += drawn
+            self._log_draw(state, seat, drawn, face_up=False)
+        self._close_exchange(state)
+
+    def _choose_share_pass(self, state: TiltState, seat: int, chosen: list[int]) -> None:
+        receiver = state.order[(state.order.index(seat) + 1) % len(state.order)]
+        for card in chosen:
+            state.palms[seat].remove(card)
+        state.palms[receiver] += chosen
+        state.passed[seat] += chosen
+        state.received[receiver] += chosen
+        emit(state.log, state.hand_number, "receive", receiver, {"cards": codes(chosen)}, giver=seat, count=len(chosen))
+
+    def _close_share_pass(self, state: TiltState) -> None:
+        order = [seat for seat in state.order if len(state.palms[seat]) > MAX_EXCHANGE]
+        self._open_cards(state, SHARE_DISCARD, order)
+        if not order:
+            self._close_share_discard(state)
+
+    def _choose_share_discard(self, state: TiltState, seat: int, chosen: list[int]) -> None:
+        for card in chosen:
+            state.palms[seat].remove(card)
+        state.discards += chosen
+        state.own_discards[seat] += chosen
+
+    def _close_share_discard(self, state: TiltState) -> None:
+        start = state.last_bettor if state.last_bettor >= 0 else state.dealer
+        n = self.num_players
+        for seat in (seat for seat in ((start + k) % n for k in range(n)) if not state.folded[seat]):
+            drawn = self._deal_to(state, max(0, MAX_EXCHANGE - len(state.palms[seat])))
+            state.palms[seat] += drawn
+            self._log_draw(state, seat, drawn, face_up=False)
+        self._close_exchange(state)
+
+    def _choose_haul(self, state: TiltState, seat: int, chosen: list[int]) -> None:
+        state.keeps[seat] = chosen[0]
+
+    def _close_haul(self, state: TiltState) -> None:
+        """The keep choices take effect together, then the grid is dealt face up (R33)."""
+        for seat in state.order:
+            kept = state.keeps[seat]
+            thumb_kept = kept in state.thumbs[seat]
+            thrown = [card for card in self.own_cards(state, seat) if card != kept]
+            thrown_thumbs = [card for card in state.thumbs[seat] if card != kept]
+            state.discards += thrown
+            state.thumb_discards += thrown_thumbs
+            state.own_discards[seat] += thrown
+            state.thumbs[seat], state.palms[seat] = ([kept], []) if thumb_kept else ([], [kept])
+            emit(state.log, state.hand_number, "keep", seat, {"card": CARD_CODES[kept]}, kept_thumb=thumb_kept, discarded_thumbs=codes(thrown_thumbs))
+        state.keeps = [-1] * self.num_players
+        state.grid = self._deal_to(state, GRID_SIZE)
+        emit(state.log, state.hand_number, "deal", place="grid", cards=[CARD_CODES[c] for c in state.grid])
+        state.phase = AUTO
+
+    # ------------------------------------------------------------ showdown and settlement (4.5, 6.6)
+
+    def _step_showdown(self, state: TiltState) -> None:
+        state.revealed = True
+        live = self.live_seats(state)
+        emit(
+            state.log, state.hand_number, "showdown",
+            hands={str(seat): codes(self.own_cards(state, seat)) for seat in live},
+            fine_print=codes(state.fine), chicken=codes(state.chicken),
+        )
+        if state.signal >= 0:
+            signal, state.signal = state.signal, -1
+            self._reveal_at_showdown(state, signal)
+
+    def _reveal_at_showdown(self, state: TiltState, card: int) -> None:
+        state.row.append(card)
+        code = VOID_CODES[card]
+        emit(state.log, state.hand_number, "reveal", card=code)
+        if code == "ARMR":
+            if state.void_deck:
+                self._reveal_at_showdown(state, state.void_deck.pop())
+        elif code == "FINE":
+            state.fine = self._deal_to(state, FINE_PRINT)
+            emit(state.log, state.hand_number, "deal", place="fine_print", cards=codes(state.fine))
+        elif code == "STSH":
+            self._draw_to_six(state, face_up=True)
+        elif code == "HAUL":
+            self._open_cards(state, HAUL, self.live_seats(state))
+        elif code == "CHKN":
+            self._discard_thumbs(state)
+            state.chicken = self._deal_to(state, 1)
+            emit(state.log, state.hand_number, "deal", place="chicken", cards=codes(state.chicken))
+        elif code == "TRIK":
+            for seat in self.live_seats(state):
+                thumbs = state.thumbs[seat]
+                self._discard_thumbs_of(state, seat)
+                state.thumbs[seat] = self._deal_to(state, len(thumbs))
+                self._log_draw(state, seat, state.thumbs[seat], face_up=True)
+        elif code == "TAXS":
+            self._hazard_taxs(state)
+        elif code == "ENGB":
+            self._discard_thumbs(state)
+
+    def _discard_thumbs_of(self, state: TiltState, seat: int) -> None:
+        thumbs, state.thumbs[seat] = state.thumbs[seat], []
+        if thumbs:
+            state.discards += thumbs
+            state.thumb_discards += thumbs
+            emit(state.log, state.hand_number, "discard_thumb", seat, cards=codes(thumbs))
+
+    def _step_settle(self, state: TiltState) -> None:
+        self._settle(state, contested=True)
+
+    def _settle(self, state: TiltState, contested: bool) -> None:
+        """Pay the pots (6.6), close the hand, and start the next one or end the episode (4.6)."""
+        n, flags = self.num_players, self.hazard_flags(state)
+        live = self.live_seats(state)
+        keys: list[tuple[int, ...] | None] = [None] * n
+        if contested:
+            for seat in live:
+                keys[seat] = self.best_key(state, seat, flags)
+        dummy = rules.best_key_ids(state.fine, flags) if state.fine and contested else None
+        done = rules.settle_keys(state.contributions, state.folded, keys, flags, state.dealer, state.carry, dummy)
+        pot = sum(state.contributions) + sum(state.carry)
+        state.stacks = [chips + paid for chips, paid in zip(state.stacks, done.payouts)]
+        state.contributions, state.carry = [0] * n, list(done.unawarded)
+        state.hand_number += 1
+        more = state.hand_number < self.config.num_hands and sum(chips > 0 for chips in state.stacks) >= 2
+        if not more:
+            state.stacks = [chips + owed for chips, owed in zip(state.stacks, state.carry)]
+            state.carry = [0] * n
+        before = list(state.returns)
+        if not more:
+            state.returns = [float(chips - self.config.starting_stack) for chips in state.stacks]
+        shown = {str(seat): codes(self.own_cards(state, seat)) for seat in live} if contested else {}
+        emit(
+            state.log, state.hand_number - 1, "result",
+            hazards=[VOID_CODES[v] for v in self.hazards_in_force(state)], live=live, hands=shown,
+            keys={str(seat): list(keys[seat]) for seat in live if keys[seat] is not None},
+            fine_print=codes(state.fine) if dummy is not None else None, pot=pot, winners=done.winners,
+            payouts=list(done.payouts), unpaid=list(done.unawarded), carried=list(state.carry), stacks=list(state.stacks),
+            rewards=[after - b for after, b in zip(state.returns, before)],
+        )
+        if more:
+            state.gravity = bool(flags & rules.GRAV) and done.orbitless
+            state.dealer, state.plan = self._next_dealer(state), ["deal"]
+        else:
+            state.phase, state.terminal, state.plan = OVER, True, []
+
+    def _next_dealer(self, state: TiltState) -> int:
+        n = self.num_players
+        return next(seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.stacks[seat] > 0)
+
+
+def codes(cards: list[int]) -> list[str]:
+    """Card codes of card indices, sorted by card index."""
+    return [CARD_CODES[card] for card in sorted(cards)]
+
+
+@functools.cache
+def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.BettingRules:
+    """Fixed-limit rules with stacks binding (6.1, 6.3); a Paycheck round is one bet and no fold (6.4)."""
+    return betting.BettingRules(unit=unit, max_bets=cap, fold=fold)
+
+
+def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
+    """A betting round as plain data, its lists shared (BettingRound.to_json copies them deeply)."""
+    return {name: getattr(bets, name) for name in ROUND_FIELDS}
+
+
+def _no_effect(state: TiltState) -> None:
+    """A Void card acting only at evaluation (or not at all) has nothing to do when drawn."""
