@@ -1,0 +1,1 @@
+"""Antipoker: the game's rules, state machine, encoder and PettingZoo environment."""
