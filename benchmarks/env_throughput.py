@@ -8,6 +8,9 @@ Rows:
 - `piktas_v1`: `cardarena.envs.make("piktas_v1")` at its default 4 seats, one round per episode;
   every observation includes the exact scorer's evaluation, the acting seat's also the secured and
   the whole-field score after each legal exchange id.
+- `antipoker_v1`: `cardarena.envs.make("antipoker_v1")` at its default 2 seats with betting, one
+  hand per episode; every observation includes the hand's value from the compiled evaluator
+  (loaded before timing).
 - `texas_holdem_v4`: PettingZoo classic's `texas_holdem_v4.env()` (its default wrappers), same loop.
 - `euchre`: OpenSpiel's C++ `euchre` through pyspiel, random legal play on `state.legal_actions()`.
 - `euchre + infostate`: the same, also computing `state.information_state_tensor()` at every
@@ -131,6 +134,14 @@ def piktas_player(seed: int) -> PlayHand:
     return aec_player(lambda: make("piktas_v1"), seed)
 
 
+def antipoker_player(seed: int) -> PlayHand:
+    from cardarena.envs import make
+    from cardarena.envs.antipoker import rules
+
+    rules.hand_value(["GHOST"])  # loads the compiled evaluator (from numba's cache) before timing
+    return aec_player(lambda: make("antipoker_v1"), seed)
+
+
 def texas_holdem_player(seed: int) -> PlayHand:
     from pettingzoo.classic import texas_holdem_v4
 
@@ -140,6 +151,7 @@ def texas_holdem_player(seed: int) -> PlayHand:
 ROWS: dict[str, Callable[[int], PlayHand]] = {
     "yokir_v1": yokir_player,
     "piktas_v1 (4 seats)": piktas_player,
+    "antipoker_v1": antipoker_player,
     "texas_holdem_v4 (PettingZoo)": texas_holdem_player,
     "euchre (OpenSpiel)": lambda seed: openspiel_player(information_state=False),
     "euchre + infostate (OpenSpiel)": lambda seed: openspiel_player(information_state=True),

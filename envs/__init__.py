@@ -16,5 +16,6 @@ register(
     },
 )
 register("yokir_v1", "cardarena.envs.yokir", agents={"heuristic": "cardarena.agents.yokir_heuristic:heuristic"})
+register("antipoker_v1", "cardarena.envs.antipoker", agents={"heuristic": "cardarena.agents.antipoker_heuristic:heuristic"})
 
 __all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "register", "registered"]
