@@ -53,6 +53,7 @@ _SEGMENTS = [
     ("level", 1),  # current level / (max_bets * bet_size)
     ("bets_made", 1),  # bets and raises so far / max_bets
     ("owe", 1),  # chips own seat must put in to call / (max_bets * bet_size)
+    ("pot_odds", 1),  # owe / (pot + owe): the share of the pot after a call that the call pays
     ("pot", 1),  # pot / (table size * most chips one seat can put in)
     ("contributed", MAX_PLAYERS),  # per rel seat: chips put in this hand / most one seat can put in
     ("folded", MAX_PLAYERS),  # per rel seat
@@ -69,7 +70,7 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _AT = {name: part.start for name, part in SLICES.items()}
 _LOG_LARGEST = math.log1p(LARGEST_VALUE)
 (_HAND, _PICKED, _DISCARDED, _VALUE, _PHASE, _TABLE_SIZE, _IN_TABLE, _DEALER, _HAS_DRAWN, _DRAW_COUNT, _DECK_SIZE, _BETTING,
- _LEVEL, _BETS_MADE, _OWE, _POT, _CONTRIBUTED, _FOLDED, _LAST_MOVE, _RAISES, _MATCH, _HAND_NUMBER, _TOTALS) = (
+ _LEVEL, _BETS_MADE, _OWE, _POT_ODDS, _POT, _CONTRIBUTED, _FOLDED, _LAST_MOVE, _RAISES, _MATCH, _HAND_NUMBER, _TOTALS) = (
     _AT[name] for name, _size in _SEGMENTS if name != "parts"
 )
 _REL = {n: [[(player - seat) % n for player in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
@@ -112,6 +113,8 @@ class AntipokerEncoder(Encoder[AntipokerState]):
             obs[_BETTING] = 1.0
         if state.bets is not None:
             _encode_betting(obs, state, seat, order, config.max_bets, config.bet_size)
+            owe = state.bets["current_bet"] - state.bets["contributions"][seat]
+            obs[_POT_ODDS] = owe / (state.pot + owe)
         if config.num_hands > 1:
             obs[_MATCH] = 1.0
             obs[_HAND_NUMBER] = state.hand_number / config.num_hands

@@ -152,8 +152,8 @@ class AntipokerGame(Game[AntipokerState]):
         of other seats still in the pile; pick again a drawing seat's marked cards from its new hand.
 
         Kept: `seat`'s hand, its picks and its discards; where its discards lie while they are in the
-        pile, and once a reshuffle took them, that they are in the deck or in the hand of a seat that
-        drew after that reshuffle (R3); the hands shown at a finished showdown; every public count
+        pile, and once a reshuffle took them, that they are in a hand that drew from that reshuffle's
+        deck or still in the deck (R3); the hands shown at a finished showdown; every public count
         (cards discarded and drawn, reshuffles, the pile, the deck); the betting; the history as
         `seat` knows it. The other seats' own discards are drawn to fit the new deal.
         """
@@ -356,10 +356,10 @@ def deal_hidden(state: AntipokerState, seat: int, rng: random.Random) -> None:
     moved = frozenset(card for card in state.discarded[seat] if card not in in_pile)
     known = set(state.hands[seat]) | in_pile | {card for other in shown for card in state.hands[other]}
     unseen = [card for card in range(len(DECK)) if card not in known]
-    holders = _holders_after_reshuffle(state, seat)
+    holders, in_deck = _after_reshuffle(state, seat)
     slots = [k for k, owner in enumerate(state.pile_owner) if owner != seat]
     places = [Place(len(state.hands[other]), frozenset() if other in holders else moved) for other in others]
-    places += [Place(len(state.deck)), Place(len(slots), moved)]
+    places += [Place(len(state.deck), frozenset() if in_deck else moved), Place(len(slots), moved)]
     dealt = deal_unseen(unseen, places, rng)
     for other, cards in zip(others, dealt):
         state.hands[other] = sorted(cards)
@@ -371,38 +371,44 @@ def deal_hidden(state: AntipokerState, seat: int, rng: random.Random) -> None:
     _redraw_discards(state, seat, rng)
 
 
-def _holders_after_reshuffle(state: AntipokerState, seat: int) -> set[int]:
-    """The seats that may hold `seat`'s discards once a reshuffle took them from the pile: those
-    that drew in or after that reshuffle (nobody if its discards are still in the pile)."""
-    taken_by = _reshuffle_taking(state, seat)
-    if taken_by is None:
-        return set()
-    start = draw_position(state, taken_by)
-    return {other for other in range(len(state.hands)) if state.drawn[other] >= 0 and draw_position(state, other) >= start}
-
-
-def _reshuffle_taking(state: AntipokerState, seat: int) -> int | None:
-    """The drawing seat of the reshuffle that took `seat`'s discards from the pile, None if none did."""
+def _after_reshuffle(state: AntipokerState, seat: int) -> tuple[set[int], bool]:
+    """Where `seat`'s discards may lie once a reshuffle took them from the pile: the seats that drew
+    from that reshuffle's deck (from its drawer to the next reshuffle's, which drew its last cards
+    first), and whether the deck may still hold some (no later reshuffle). Nowhere while they are in the pile."""
     if state.drawn[seat] <= 0 or seat in state.pile_owner:
-        return None
+        return set(), False
     after = draw_position(state, seat)
-    return next(drawer for drawer, _count in state.reshuffles if draw_position(state, drawer) > after)
+    drawers = [draw_position(state, drawer) for drawer, _count in state.reshuffles]
+    taken = next(k for k, position in enumerate(drawers) if position > after)
+    last = drawers[taken + 1] if taken + 1 < len(drawers) else len(state.hands)
+    holders = {
+        other
+        for other in range(len(state.hands))
+        if state.drawn[other] > 0 and drawers[taken] <= draw_position(state, other) <= last
+    }
+    return holders, taken + 1 == len(drawers)
 
 
 def _redraw_discards(state: AntipokerState, seat: int, rng: random.Random) -> None:
     """The other seats' discards to fit the new deal: the pile cards they own, or once a reshuffle
-    took them, cards now in the deck or in a hand that drew after it (latest reshuffle first)."""
-    own = set(state.discarded[seat])
+    took them, cards now where they may lie (`_after_reshuffle`), topped up from the cards that
+    `seat` has not seen when those places run short."""
+    known = set(state.discarded[seat]) | set(state.hands[seat])
     taken: set[int] = set()
     drawers = [other for other in range(len(state.hands)) if other != seat and state.drawn[other] > 0]
     for other in sorted(drawers, key=lambda other: -draw_position(state, other)):
         if other in state.pile_owner:
             state.discarded[other] = sorted(card for card, owner in zip(state.pile, state.pile_owner) if owner == other)
             continue
-        holders = _holders_after_reshuffle(state, other) - {other}
-        pool = sorted({*state.deck, *(card for holder in holders for card in state.hands[holder])} - own - taken)
-        state.discarded[other] = sorted(rng.sample(pool, state.drawn[other]))
-        taken.update(state.discarded[other])
+        holders, in_deck = _after_reshuffle(state, other)
+        places = [*(state.deck if in_deck else []), *(card for holder in holders - {other} for card in state.hands[holder])]
+        near = sorted(set(places) - set(state.discarded[seat]) - taken)
+        chosen = rng.sample(near, min(len(near), state.drawn[other]))
+        if len(chosen) < state.drawn[other]:
+            wider = sorted(set(range(len(DECK))) - known - set(state.hands[other]) - set(state.pile) - taken - set(chosen))
+            chosen += rng.sample(wider, state.drawn[other] - len(chosen))
+        state.discarded[other] = sorted(chosen)
+        taken.update(chosen)
 
 
 def betting_record(state: AntipokerState) -> list[dict[str, Any]]:
