@@ -31,6 +31,7 @@ CALL_CHANCE = 0.4  # check or call with at least this chance
 _PERCENTILES = np.linspace(0.05, 0.95, len(FINAL_VALUES))
 _LOG_FINALS = np.log1p(FINAL_VALUES)
 _KEEPS = [[k for k in range(HAND_SIZE) if mask >> k & 1] for mask in range(1 << HAND_SIZE)]
+_STAND_PAT = np.array([len(keep) for keep in _KEEPS]) * 1e-6  # between equal ranks, keep more cards
 
 
 def percentile(values: np.ndarray) -> np.ndarray:
@@ -48,7 +49,7 @@ def best_discard(hand: list[int], unseen: list[int], rng: np.random.Generator) -
         for keep in _KEEPS
     ]
     scores = percentile(hand_values(np.concatenate(rows))).reshape(len(_KEEPS), SAMPLES).mean(axis=1)
-    best = _KEEPS[int(np.argmax(scores))]
+    best = _KEEPS[int(np.argmax(scores + _STAND_PAT))]
     return sorted(card for k, card in enumerate(hand) if k not in best)
 
 
