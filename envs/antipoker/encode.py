@@ -18,6 +18,7 @@ tables them.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -80,22 +81,30 @@ _MOVE_CODE = {betting.CHECK: 0, betting.CALL: 1, betting.FOLD: 4}  # engine move
 class AntipokerEncoder(Encoder[AntipokerState]):
     observation_size = OBSERVATION_SIZE
 
+    def __init__(self, game: Any):
+        super().__init__(game)
+        config, n = game.config, game.num_players
+        self._blank = _BLANK.copy()  # what every observation of this table holds
+        self._blank[_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
+        self._blank[_IN_TABLE : _IN_TABLE + n] = 1.0
+        self._blank[_BETTING] = float(config.betting)
+        self._blank[_MATCH] = float(config.num_hands > 1)
+
     def observation(self, state: AntipokerState, seat: int) -> np.ndarray:
-        obs = _BLANK.copy()
+        obs = self._blank.copy()
         config = self.game.config
         n = len(state.hands)
         order = _REL[n][seat]  # order[player]: its rel seat
         hand = state.hands[seat]
-        obs[_HAND + np.array(hand)] = 1.0
-        if state.to_act == seat and state.picked:
-            obs[_PICKED + np.array(state.picked)] = 1.0
-        if state.discarded[seat]:
-            obs[_DISCARDED + np.array(state.discarded[seat])] = 1.0
-        parts = rules.breakdowns(rules.hand_row(hand))[0]
-        obs[_VALUE : _VALUE + 5] = np.minimum(np.log1p([parts.sum(), *parts]) / _LOG_LARGEST, 1.0)
+        for card in hand:
+            obs[_HAND + card] = 1.0
+        if state.to_act == seat:
+            for card in state.picked:
+                obs[_PICKED + card] = 1.0
+        for card in state.discarded[seat]:
+            obs[_DISCARDED + card] = 1.0
+        obs[_VALUE : _VALUE + 5] = _scaled_parts(tuple(hand))
         obs[_PHASE + state.phase] = 1.0
-        obs[_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
-        obs[_IN_TABLE : _IN_TABLE + n] = 1.0
         obs[_DEALER + order[state.dealer]] = 1.0
         most_in = config.ante + config.max_bets * config.bet_size
         for player in range(n):
@@ -109,14 +118,11 @@ class AntipokerEncoder(Encoder[AntipokerState]):
             obs[_TOTALS + at] = 0.5 + 0.5 * math.tanh(state.returns[player] / (4 * most_in))
         obs[_DECK_SIZE] = len(state.deck) / CARDS
         obs[_POT] = state.pot / (n * most_in)
-        if config.betting:
-            obs[_BETTING] = 1.0
         if state.bets is not None:
             _encode_betting(obs, state, seat, order, config.max_bets, config.bet_size)
             owe = state.bets["current_bet"] - state.bets["contributions"][seat]
             obs[_POT_ODDS] = owe / (state.pot + owe)
         if config.num_hands > 1:
-            obs[_MATCH] = 1.0
             obs[_HAND_NUMBER] = state.hand_number / config.num_hands
         return obs
 
@@ -172,6 +178,13 @@ class AntipokerEncoder(Encoder[AntipokerState]):
         if record:
             lines.append("betting: " + ", ".join(f"seat {entry['seat']} {entry['action']}" for entry in record))
         return "\n".join(lines)
+
+
+@lru_cache(maxsize=1 << 16)
+def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
+    """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1."""
+    parts = rules.parts_of_ids(hand)
+    return np.array([min(math.log1p(part) / _LOG_LARGEST, 1.0) for part in (sum(parts), *parts)], dtype=np.float32)
 
 
 def _encode_betting(obs: np.ndarray, state: AntipokerState, seat: int, order: list[int], max_bets: int, bet_size: int) -> None:

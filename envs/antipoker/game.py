@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
@@ -164,12 +165,12 @@ class AntipokerGame(Game[AntipokerState]):
         return twin
 
     def action_label(self, state: AntipokerState, action: int) -> str:
-        return _decode(self, state, action)[0]
+        return _decode(state, action)[0]
 
     def action_details(self, state: AntipokerState, action: int) -> dict[str, Any]:
         """Kind `pick` (the card), `done` (the cards picked, discarded face down), or the betting
         kinds `fold`, `check`, `call`, `bet`, `raise` (no cards)."""
-        return _decode(self, state, action)[1]
+        return _decode(state, action)[1]
 
     def public_label(self, state: AntipokerState, action: int, label: str) -> str:
         """Discards are face down (R4): the others see "pick" and "done", not the cards."""
@@ -275,8 +276,7 @@ class AntipokerGame(Game[AntipokerState]):
         n = self.num_players
         live = [seat for seat in range(n) if not state.folded[seat]]
         state.revealed = live if len(live) > 1 else []
-        shown = rules.hand_values([rules.hand_row(state.hands[seat]) for seat in state.revealed]) if state.revealed else []
-        values = {seat: int(value) for seat, value in zip(state.revealed, shown)}
+        values = {seat: sum(rules.parts_of_ids(tuple(state.hands[seat]))) for seat in state.revealed}
         keys = [values.get(seat) for seat in range(n)]
         payout = rules.payouts(state.contributed, state.folded, keys, state.dealer)
         nets = [paid - put for paid, put in zip(payout, state.contributed)]
@@ -318,7 +318,12 @@ def _copy_round(data: dict[str, Any]) -> dict[str, Any]:
 
 def _discard_rule(state: AntipokerState) -> PickRule:
     """Any subset of the drawing seat's hand, none to all six, closed by DONE (R2, R5)."""
-    return PickRule(frozenset(state.hands[state.to_act]))
+    return _any_subset_of(tuple(state.hands[state.to_act]))
+
+
+@lru_cache(maxsize=1 << 12)
+def _any_subset_of(hand: tuple[int, ...]) -> PickRule:
+    return PickRule(frozenset(hand))
 
 
 def discard_and_draw(state: AntipokerState, seat: int, chosen: list[int]) -> list[int]:
@@ -424,7 +429,7 @@ def betting_record(state: AntipokerState) -> list[dict[str, Any]]:
     return record
 
 
-def _decode(game: AntipokerGame, state: AntipokerState, action: int) -> tuple[str, dict[str, Any]]:
+def _decode(state: AntipokerState, action: int) -> tuple[str, dict[str, Any]]:
     """An action id at this decision point: its label and its details (`Game.action_details`)."""
     if PICKS.is_pick(action):
         card = DECK.codes[action]
@@ -433,9 +438,9 @@ def _decode(game: AntipokerGame, state: AntipokerState, action: int) -> tuple[st
         cards = [DECK.codes[card] for card in state.picked]
         return " ".join(["done", *cards]), {"kind": "done", "cards": cards}
     if action in WORD_OF_ID and state.phase == BETTING:
-        bets = game._round(state)
-        owes = bets.to_call(bets.seat_to_act) > 0
-        word = {FOLD: "fold", CALL: "call" if owes else "check", RAISE: "raise" if bets.bets else "bet"}[action]
+        bets = state.bets
+        owes = bets["current_bet"] > bets["contributions"][state.to_act]
+        word = {FOLD: "fold", CALL: "call" if owes else "check", RAISE: "raise" if bets["bets"] else "bet"}[action]
         return word, {"kind": word, "cards": []}
     if action in WORD_OF_ID:
         return WORD_OF_ID[action], {"kind": WORD_OF_ID[action], "cards": []}

@@ -9,11 +9,13 @@ betting words on it, for the environment and `run_betting` alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.decks.scarp import DECK, GHOST
+from cardarena.envs.core.errors import IllegalActionError
 
 HAND_SIZE = 6
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -47,6 +49,12 @@ def hand_values(hands: np.ndarray) -> np.ndarray:
 def hand_row(cards: Sequence[int]) -> list[int]:
     """Deck indices padded with NO_CARD to one row of `breakdowns`."""
     return [*cards, *[NO_CARD] * (HAND_SIZE - len(cards))]
+
+
+@lru_cache(maxsize=1 << 16)
+def parts_of_ids(cards: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The (cards, force, elements, sets) parts of one hand of deck indices, remembered (a hand is valued at every decision)."""
+    return tuple(int(part) for part in breakdowns(np.array(hand_row(cards)))[0])
 
 
 def value_of_ids(cards: Sequence[int]) -> int:
@@ -137,26 +145,25 @@ def open_betting(rules: betting.BettingRules, num_players: int, dealer: int, pot
     return betting.BettingRound.open(rules, [0] * num_players, folded or [False] * num_players, (dealer + 1) % num_players, pot)
 
 
+# The engine's actions as the rulebook's betting words: "call" checks when nothing is owed, "raise" bets when nobody has bet.
+WORD_OF_ENGINE = {betting.FOLD: "fold", betting.CHECK: "call", betting.CALL: "call", betting.RAISE_MIN: "raise"}
+
+
 def bet(bets: betting.BettingRound, rules: betting.BettingRules, word: str) -> None:
     """Play "fold", "call" (a check when nothing is owed) or "raise" (a bet when nobody has bet) for the seat to act."""
     if word not in BETTING_WORDS:
         raise ValueError(f"betting action {word!r} is not one of {', '.join(BETTING_WORDS)}")
-    move = engine_action(bets.options(rules), word)
-    if move is None:
-        raise ValueError(f"{word!r} is not legal for seat {bets.seat_to_act} now; legal: {', '.join(legal_words(bets, rules))}")
-    bets.act(rules, move)
-
-
-def engine_action(options: list[str], word: str) -> str | None:
-    """The engine's action for a betting word among the engine's `options`, None if it is not legal."""
-    candidates = {"fold": (betting.FOLD,), "call": (betting.CALL, betting.CHECK), "raise": (betting.RAISE_MIN,)}[word]
-    return next((move for move in candidates if move in options), None)
+    seat = bets.seat_to_act
+    move = {"fold": betting.FOLD, "raise": betting.RAISE_MIN}.get(word) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
+    try:
+        bets.act(rules, move)
+    except IllegalActionError:
+        raise IllegalActionError(f"{word!r} is not legal for seat {seat} now; legal: {', '.join(legal_words(bets, rules))}") from None
 
 
 def legal_words(bets: betting.BettingRound, rules: betting.BettingRules) -> list[str]:
     """The betting words open to the seat to act, in the order fold, call, raise."""
-    options = bets.options(rules)
-    return [word for word in BETTING_WORDS if engine_action(options, word) is not None]
+    return [WORD_OF_ENGINE[move] for move in bets.options(rules)]
 
 
 def best_seats(values: dict[int, int]) -> list[int]:
