@@ -11,7 +11,8 @@ from numba import njit
 
 from cardarena.envs.core.decks.scarp import DECK, ESSENCE, GHOST, NUMBER_INDEX, SUIT_INDEX, SUITS
 
-NO_CARD = len(DECK)
+from .rules import NO_CARD
+
 NUM_SUITS = len(SUITS)
 GHOST_INDEX = DECK.index_of(GHOST)
 FACE = np.array([*NUMBER_INDEX, 0], dtype=np.int64)

@@ -313,7 +313,12 @@ def _round_data(bets: betting.BettingRound) -> dict[str, Any]:
 
 def _copy_round(data: dict[str, Any]) -> dict[str, Any]:
     """A copy of a betting round's JSON (the fields of core BettingRound.to_json), sharing no list."""
-    return {name: [item[:] if isinstance(item, list) else item for item in value] if isinstance(value, list) else value for name, value in data.items()}
+    return {name: _copy_list(value) if isinstance(value, list) else value for name, value in data.items()}
+
+
+def _copy_list(items: list[Any]) -> list[Any]:
+    """A copy of a list whose items are values or lists of values (a round's `history`)."""
+    return [item[:] if isinstance(item, list) else item for item in items]
 
 
 def _discard_rule(state: AntipokerState) -> PickRule:

@@ -1,7 +1,8 @@
 """Antipoker rules as pure functions over Scarp-deck card codes (the rulebook's Checkable API).
 
-Hand values are computed by one vectorised evaluator, `breakdowns`, over rows of deck indices:
-the API's `value_breakdown` is one row of it, game.py's showdown and the heuristic many rows.
+Hand values are computed by one compiled evaluator, `breakdowns`, over rows of deck indices:
+the API's `value_breakdown` is one row of it, the environment's hands and the heuristic's samples
+more rows.
 Betting is the core engine configured by `betting_rules`; `bet` plays one of the rulebook's
 betting words on it, for the environment and `run_betting` alike.
 """
@@ -14,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from cardarena.envs.core import betting, settlement
-from cardarena.envs.core.decks.scarp import DECK, GHOST
+from cardarena.envs.core.decks.scarp import DECK
 from cardarena.envs.core.errors import IllegalActionError
 
 HAND_SIZE = 6
@@ -22,8 +23,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 NO_CARD = len(DECK)  # pads a row of `breakdowns` holding fewer than six cards
 PARTS = ("cards", "force", "elements", "sets")
 BETTING_WORDS = ("fold", "call", "raise")
-
-GHOST_INDEX = DECK.index_of(GHOST)
 
 
 def breakdowns(hands: np.ndarray) -> np.ndarray:
