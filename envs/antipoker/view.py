@@ -11,7 +11,7 @@ from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import rules
-from .game import DRAW, OVER, PHASE_NAMES, AntipokerState, deal_hidden, discard_and_draw
+from .game import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState, deal_hidden, discard_and_draw
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS
 
 if TYPE_CHECKING:
@@ -74,8 +74,10 @@ def state_from_view(game: AntipokerGame, view: dict[str, Any]) -> AntipokerState
     _replay_draws(state, seen)
     _place_own_cards(state, seen)
     phase = PHASE_NAMES.index(seen.phase)
+    drawn_all = state.to_act < 0
     if phase != DRAW:
         _replay_betting(game, state, seen)
+    _check_turn(state, seen, phase, drawn_all, game.config.betting)
     state.phase = phase
     if phase == OVER:
         state.to_act, state.terminal = -1, True
@@ -148,6 +150,16 @@ def _replay_betting(game: AntipokerGame, state: AntipokerState, seen: AntipokerS
     state.contributed = [config.ante + paid for paid in bets.contributions]
     state.folded, state.pot = list(bets.folded), bets.pot
     state.to_act = bets.seat_to_act if not bets.finished else -1
+
+
+def _check_turn(state: AntipokerState, seen: AntipokerSeatView, phase: int, drawn_all: bool, betting: bool) -> None:
+    """The view's phase and seat to act are those its draws and betting moves lead to."""
+    betting_open = betting and drawn_all and state.to_act >= 0
+    expected = DRAW if not drawn_all else BETTING if betting_open else OVER
+    if phase != expected:
+        raise SeatViewError(f"seat view field 'phase' is {seen.phase!r}, but its draws and betting moves lead to {PHASE_NAMES[expected]!r}")
+    if (seen.to_act if seen.to_act is not None else -1) != state.to_act:
+        raise SeatViewError(f"seat view field 'to_act' is {seen.to_act}, but its draws and betting moves give seat {state.to_act}")
 
 
 def _cards(codes: list[str], field: str) -> list[int]:
