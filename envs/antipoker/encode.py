@@ -70,10 +70,11 @@ OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _AT = {name: part.start for name, part in SLICES.items()}
 _LOG_LARGEST = math.log1p(LARGEST_VALUE)
-(_HAND, _PICKED, _DISCARDED, _VALUE, _PHASE, _TABLE_SIZE, _IN_TABLE, _DEALER, _HAS_DRAWN, _DRAW_COUNT, _DECK_SIZE, _BETTING,
+(_HAND, _PICKED, _DISCARDED, _PHASE, _TABLE_SIZE, _IN_TABLE, _DEALER, _HAS_DRAWN, _DRAW_COUNT, _DECK_SIZE, _BETTING,
  _LEVEL, _BETS_MADE, _OWE, _POT_ODDS, _POT, _CONTRIBUTED, _FOLDED, _LAST_MOVE, _RAISES, _MATCH, _HAND_NUMBER, _TOTALS) = (
-    _AT[name] for name, _size in _SEGMENTS if name != "parts"
+    _AT[name] for name, _size in _SEGMENTS if name not in ("value", "parts")
 )
+_VALUE_AND_PARTS = slice(SLICES["value"].start, SLICES["parts"].stop)
 _REL = {n: [[(player - seat) % n for player in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _MOVE_CODE = {betting.CHECK: 0, betting.CALL: 1, betting.FOLD: 4}  # engine moves -> BETTING_MOVES; a raise is 2 (bet) or 3
 
@@ -103,7 +104,7 @@ class AntipokerEncoder(Encoder[AntipokerState]):
                 obs[_PICKED + card] = 1.0
         for card in state.discarded[seat]:
             obs[_DISCARDED + card] = 1.0
-        obs[_VALUE : _VALUE + 5] = _scaled_parts(tuple(hand))
+        obs[_VALUE_AND_PARTS] = _scaled_parts(tuple(hand))
         obs[_PHASE + state.phase] = 1.0
         obs[_DEALER + order[state.dealer]] = 1.0
         most_in = config.ante + config.max_bets * config.bet_size
