@@ -11,6 +11,9 @@ Rows:
 - `scarp_v1`: `cardarena.envs.make("scarp_v1")`, one game per episode (random play folds early).
 - `tilt_v1`: `cardarena.envs.make("tilt_v1")` at its default 4 seats with the full Void deck, one
   hand per episode; every observation includes the seat's best hand key (cached per cards and Hazards).
+- `antipoker_v1`: `cardarena.envs.make("antipoker_v1")` at its default 2 seats with betting, one
+  hand per episode; every observation includes the hand's value from the compiled evaluator.
+- Each of our rows plays one hand before it is timed, so imports and compiled code are loaded.
 - `texas_holdem_v4`: PettingZoo classic's `texas_holdem_v4.env()` (its default wrappers), same loop.
 - `euchre`: OpenSpiel's C++ `euchre` through pyspiel, random legal play on `state.legal_actions()`.
 - `euchre + infostate`: the same, also computing `state.information_state_tensor()` at every
@@ -128,7 +131,9 @@ def cardarena_player(env_id: str) -> Callable[[int], PlayHand]:
     def build(seed: int) -> PlayHand:
         from cardarena.envs import make
 
-        return aec_player(lambda: make(env_id), seed)
+        play_hand = aec_player(lambda: make(env_id), seed)
+        play_hand(random.Random(seed + 1))  # imports and compiled code (numba's cache) load before timing
+        return play_hand
 
     return build
 
@@ -145,6 +150,7 @@ OUR_ROWS = {
     "tilt_v1 (4 seats)": "tilt_v1",
     "scarp_v1": "scarp_v1",
     "paradigm_v1 (4 seats)": "paradigm_v1",
+    "antipoker_v1": "antipoker_v1",
 }
 ROWS: dict[str, Callable[[int], PlayHand]] = {
     **{label: cardarena_player(env_id) for label, env_id in OUR_ROWS.items()},

@@ -19,5 +19,6 @@ register("scarp_v1", "cardarena.envs.scarp", agents={"heuristic": "cardarena.age
 register("paradigm_v1", "cardarena.envs.paradigm", agents={"heuristic": "cardarena.agents.paradigm_heuristic:heuristic"})
 register("tilt_v1", "cardarena.envs.tilt", agents={"heuristic": "cardarena.agents.tilt_heuristic:heuristic"})
 register("yokir_v1", "cardarena.envs.yokir", agents={"heuristic": "cardarena.agents.yokir_heuristic:heuristic"})
+register("antipoker_v1", "cardarena.envs.antipoker", agents={"heuristic": "cardarena.agents.antipoker_heuristic:heuristic"})
 
 __all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "register", "registered"]

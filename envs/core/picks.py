@@ -119,7 +119,11 @@ class PickRule:
 
     def legal_picks(self, picked: Collection[int]) -> list[int]:
         """The cards that may be picked next, ascending: those after which a legal set can still be completed."""
-        return [card for card in sorted(self.candidates.difference(picked)) if self.completable([*picked, card])]
+        rest = sorted(self.candidates.difference(picked))
+        if self.legal_set is None:  # any set of a legal size: each card is legal while one more fits
+            fits = len(picked) < self.largest and self.min_size <= self.largest and self.candidates.issuperset(picked)
+            return rest if fits else []
+        return [card for card in rest if self.completable([*picked, card])]
 
     def done_legal(self, picked: Collection[int]) -> bool:
         """Whether `DONE` may close the choice now: it closes with `DONE` and `picked` is a legal final set."""

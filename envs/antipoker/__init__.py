@@ -1,0 +1,8 @@
+"""Antipoker: six-card draw on the Scarp deck, valued by a formula, with one fixed-limit betting round."""
+
+from .env import env, raw_env
+from .game import AntipokerConfig, AntipokerGame
+
+metadata = raw_env.metadata
+
+__all__ = ["AntipokerConfig", "AntipokerGame", "env", "metadata", "raw_env"]

@@ -1,0 +1,19 @@
+"""The Antipoker PettingZoo AEC environment: the shared adapter over AntipokerGame and AntipokerEncoder."""
+
+from cardarena.envs.core.env import CardGameEnv
+
+from .encode import AntipokerEncoder
+from .game import AntipokerGame
+
+
+class raw_env(CardGameEnv):
+    """Antipoker for 2 to 6 players (rulebook ../shared/rules/antipoker.md); see docs/games/antipoker.md."""
+
+    game_cls = AntipokerGame
+    encoder_cls = AntipokerEncoder
+    metadata = {**CardGameEnv.metadata, "name": "antipoker_v1"}
+
+
+def env(**kwargs):
+    """An Antipoker environment; it enforces call order and legality itself, so no wrappers are added."""
+    return raw_env(**kwargs)
