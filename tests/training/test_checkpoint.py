@@ -221,7 +221,7 @@ def _bad_json(folder: Path) -> None:
         (_garbage_with_matching_sha, "policy.pt cannot be read, the file is corrupt"),
         (_bad_json, "card.json is not valid JSON"),
         (lambda f: _edit_card(f, format=7), "card format 7 is not one this cardarena reads"),
-        (lambda f: _edit_card(f, game="scarp", env_id="scarp_v1"), "unknown game 'scarp'"),
+        (lambda f: _edit_card(f, game="chess", env_id="chess_v1"), "unknown game 'chess'"),
         (lambda f: _edit_card(f, env_id="yokir_v9"), "card says yokir_v9 but the installed game is yokir_v1"),
         (lambda f: _edit_card(f, observation_shape=[100]), r"observation shape mismatch: card says \[100\]"),
         (lambda f: _edit_card(f, num_actions=30), "action count mismatch: card says 30"),
