@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import random
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -44,6 +45,8 @@ POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
 ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
+_ROUND_VALUES = operator.attrgetter(*ROUND_FIELDS)
+BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
 STEPS = ("deal", "bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
@@ -109,6 +112,7 @@ class TiltGame(Game[TiltState]):
     def __init__(self, config: TiltConfig):
         super().__init__(config)
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self._round: tuple[Any, ...] = (None, None, None, ())  # see _open_round
 
     @property
     def num_players(self) -> int:
@@ -133,7 +137,7 @@ class TiltGame(Game[TiltState]):
 
     def legal_actions(self, state: TiltState) -> list[int]:
         if state.phase == BET:
-            return sorted({ENGINE_IDS[name] for name in self._betting(state).options(self._rules(state))})
+            return list(self._open_round(state)[1])
         if state.phase in CARD_PHASES:
             return self._legal_card_sets(state, state.order[state.turn])
         return []
@@ -190,6 +194,8 @@ class TiltGame(Game[TiltState]):
         return state_from_view(self, view)
 
     def action_label(self, state: TiltState, action: int) -> str:
+        if action < FIRST_SET:
+            return self._betting_name(state, action)
         return self._decode(state, action)[0]
 
     def action_details(self, state: TiltState, action: int) -> dict[str, Any]:
@@ -235,9 +241,12 @@ class TiltGame(Game[TiltState]):
     def best_key(self, state: TiltState, seat: int, flags: int | None = None) -> tuple[int, ...]:
         """The key of the best hand the seat can form now from its own cards and the table cards it
         can see (cached: the same cards and Hazards give the same key, at showdown and in observations)."""
+        return self.best_key_of(state, tuple(self.own_cards(state, seat)), flags)
+
+    def best_key_of(self, state: TiltState, own: tuple[int, ...], flags: int | None = None) -> tuple[int, ...]:
+        """`best_key` of the seat whose own cards, sorted by card index, are `own`."""
         flags = self.hazard_flags(state) if flags is None else flags
         shared = tuple(state.chicken) if state.revealed else ()
-        own = tuple(self.own_cards(state, seat))
         cache_key = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
         key = self._keys.get(cache_key)
         if key is None:
@@ -340,7 +349,7 @@ class TiltGame(Game[TiltState]):
     def _advance(self, state: TiltState) -> None:
         """Play the plan's steps until a seat must decide or the episode is over."""
         while state.phase == AUTO:
-            if state.plan[0] != "deal" and sum(not out for out in state.folded) < 2:
+            if state.plan[0] != "deal" and state.folded.count(False) < 2:
                 self._settle(state, contested=False)
             else:
                 step = state.plan.pop(0)
@@ -392,17 +401,23 @@ class TiltGame(Game[TiltState]):
     def _rules(state: TiltState) -> betting.BettingRules:
         return _betting_rules(*state.bet_rules)
 
-    @staticmethod
-    def _betting(state: TiltState) -> betting.BettingRound:
-        """The open betting round over the state's own lists (playing it updates the state's copy)."""
-        return betting.BettingRound(**state.bets)
+    def _open_round(self, state: TiltState) -> tuple[betting.BettingRound, tuple[int, ...]]:
+        """The open betting round over the state's own lists (playing it updates the state's copy)
+        and its legal action ids, worked out once per decision for the mask and the move: kept
+        while the state holds the same round data, which every betting move replaces."""
+        data, bet_rules, bets, ids = self._round
+        if data is not state.bets or bet_rules is not state.bet_rules:
+            bets = betting.BettingRound(**state.bets)
+            ids = _action_ids(tuple(bets.options(self._rules(state))))
+            self._round = (state.bets, state.bet_rules, bets, ids)
+        return bets, ids
 
     def _bet(self, state: TiltState, action: int) -> None:
-        bets = self._betting(state)
+        bets = self._open_round(state)[0]
         seat = bets.seat_to_act
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
         bets.act(self._rules(state), name)
-        state.moves.append([PHASES.index(BET), state.betting_round, seat, action])
+        state.moves.append([BET_INDEX, state.betting_round, seat, action])
         state.stacks, state.folded = list(bets.stacks), list(bets.folded)
         state.contributions = [before + now for before, now in zip(state.committed, bets.contributions)]
         if action == FOLD:
@@ -720,7 +735,13 @@ def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.Betti
 
 def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
     """A betting round as plain data, its lists shared (BettingRound.to_json copies them deeply)."""
-    return {name: getattr(bets, name) for name in ROUND_FIELDS}
+    return dict(zip(ROUND_FIELDS, _ROUND_VALUES(bets)))
+
+
+@functools.cache
+def _action_ids(options: tuple[str, ...]) -> tuple[int, ...]:
+    """The action ids of the betting engine's options, ascending."""
+    return tuple(sorted({ENGINE_IDS[name] for name in options}))
 
 
 def _no_effect(state: TiltState) -> None:
