@@ -281,12 +281,16 @@ class TiltEncoder(Encoder[TiltState]):
             return
         unit, cap, _fold = state.bet_rules
         scale = max(unit * cap, 1)
-        for other, chips in enumerate(bets["contributions"]):
+        contributions = bets["contributions"]
+        for other, chips in enumerate(contributions):
             if chips:
-                obs[_AT_ROUND_CONTRIBUTIONS + rel[other]] = min(chips / scale, 1.0)
-        obs[_AT_TO_CALL] = min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0)
+                share = chips / scale
+                obs[_AT_ROUND_CONTRIBUTIONS + rel[other]] = share if share < 1.0 else 1.0
+        to_call = (bets["current_bet"] - contributions[seat]) / (unit if unit > 1 else 1)
+        obs[_AT_TO_CALL] = to_call if to_call < 1.0 else 1.0
         obs[_AT_ROUND_BETS] = bets["bets"] / cap
-        obs[_AT_UNIT] = min(unit / config.big_bet, 1.0)
+        unit_share = unit / config.big_bet
+        obs[_AT_UNIT] = unit_share if unit_share < 1.0 else 1.0
 
     @staticmethod
     def _encode_strength(obs: array, key: tuple[int, ...], held: int) -> None:

@@ -112,7 +112,8 @@ class TiltGame(Game[TiltState]):
     def __init__(self, config: TiltConfig):
         super().__init__(config)
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        self._round: tuple[Any, ...] = (None, None, None, ())  # see _open_round
+        self._round: tuple[Any, ...] = (None, None, None)  # see _open_round
+        self._flags: dict[tuple[Any, ...], int] = {}
 
     @property
     def num_players(self) -> int:
@@ -137,7 +138,7 @@ class TiltGame(Game[TiltState]):
 
     def legal_actions(self, state: TiltState) -> list[int]:
         if state.phase == BET:
-            return list(self._open_round(state)[1])
+            return list(_action_ids(tuple(self._open_round(state).options(self._rules(state)))))
         if state.phase in CARD_PHASES:
             return self._legal_card_sets(state, state.order[state.turn])
         return []
@@ -235,8 +236,12 @@ class TiltGame(Game[TiltState]):
         return state.row + [VOID["GRAV"]] if state.gravity else state.row
 
     def hazard_flags(self, state: TiltState) -> int:
-        """The evaluation flags of the Hazards in force (rules.hazard_flags_ids)."""
-        return rules.hazard_flags_ids(self.hazards_in_force(state))
+        """The evaluation flags of the Hazards in force (rules.hazard_flags_ids), remembered per row."""
+        row = (state.gravity, *state.row)
+        flags = self._flags.get(row)
+        if flags is None:
+            flags = self._flags[row] = rules.hazard_flags_ids(self.hazards_in_force(state))
+        return flags
 
     def best_key(self, state: TiltState, seat: int, flags: int | None = None) -> tuple[int, ...]:
         """The key of the best hand the seat can form now from its own cards and the table cards it
@@ -247,7 +252,10 @@ class TiltGame(Game[TiltState]):
         """`best_key` of the seat whose own cards, sorted by card index, are `own`."""
         flags = self.hazard_flags(state) if flags is None else flags
         shared = tuple(state.chicken) if state.revealed else ()
-        cache_key = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
+        if shared or state.tariffs or state.grid:
+            cache_key: tuple[Any, ...] = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
+        else:
+            cache_key = (own, flags)
         key = self._keys.get(cache_key)
         if key is None:
             if len(self._keys) > KEY_CACHE_LIMIT:
@@ -396,25 +404,27 @@ class TiltGame(Game[TiltState]):
         if bets.finished:
             return
         state.bets, state.phase = _round_fields(bets), BET
+        self._round = (state.bets, state.bet_rules, bets)
 
     @staticmethod
     def _rules(state: TiltState) -> betting.BettingRules:
         return _betting_rules(*state.bet_rules)
 
-    def _open_round(self, state: TiltState) -> tuple[betting.BettingRound, tuple[int, ...]]:
-        """The open betting round over the state's own lists (playing it updates the state's copy)
-        and its legal action ids, worked out once per decision for the mask and the move: kept
-        while the state holds the same round data, which every betting move replaces."""
-        data, bet_rules, bets, ids = self._round
+    def _open_round(self, state: TiltState) -> betting.BettingRound:
+        """The open betting round over the state's own lists (playing it updates the state's copy).
+
+        Built once per decision, for the mask and the move, and kept while the state holds the
+        same round data: every betting move gives the state a new round dict (a round's fields
+        are never changed in place but by the engine, through the lists it shares)."""
+        data, bet_rules, bets = self._round
         if data is not state.bets or bet_rules is not state.bet_rules:
             bets = betting.BettingRound(**state.bets)
-            ids = _action_ids(tuple(bets.options(self._rules(state))))
-            self._round = (state.bets, state.bet_rules, bets, ids)
-        return bets, ids
+            self._round = (state.bets, state.bet_rules, bets)
+        return bets
 
     def _bet(self, state: TiltState, action: int) -> None:
-        bets = self._open_round(state)[0]
-        seat = bets.seat_to_act
+        bets = self._open_round(state)
+        seat = bets.to_act[0]
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
         bets.act(self._rules(state), name)
         state.moves.append([BET_INDEX, state.betting_round, seat, action])
@@ -427,6 +437,7 @@ class TiltGame(Game[TiltState]):
             state.bets, state.phase = None, AUTO
         else:
             state.bets = _round_fields(bets)
+            self._round = (state.bets, state.bet_rules, bets)
 
     def _muck(self, state: TiltState, seat: int) -> None:
         """A folding seat's cards go face down onto the discard pile at once (4.8)."""
