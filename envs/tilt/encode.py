@@ -154,7 +154,7 @@ class TiltEncoder(Encoder[TiltState]):
         if config.num_hands > 1:
             blank[_AT_MATCH + 1] = 1.0
         self._blank = blank
-        # per observer seat: (seat, its rel position) for every seat, and the face_up start of each seat
+        # per observer seat: (seat, its rel position) for every seat, and where each seat's face_up segment starts
         self._seats = [tuple(enumerate(_REL[n][seat])) for seat in range(n)]
         self._face_up = [tuple(_AT_FACE_UP + r * NUM_CARDS for r in _REL[n][seat]) for seat in range(n)]
 
@@ -229,34 +229,27 @@ class TiltEncoder(Encoder[TiltState]):
         own = tuple(sorted(thumbs[seat] + palms[seat]))
         for at, card in zip(_SLOT_STARTS, own):
             obs[at + card] = 1.0
+        for at, cards in zip(self._face_up[seat], thumbs):
+            for card in cards:
+                obs[at + card] = 1.0
         if state.revealed:
-            folded = state.folded
-            for other, at in enumerate(self._face_up[seat]):
-                for card in thumbs[other]:
-                    obs[at + card] = 1.0
-                if not folded[other]:
-                    for card in palms[other]:
+            for at, cards, out in zip(self._face_up[seat], palms, state.folded):
+                if not out:
+                    for card in cards:
                         obs[at + card] = 1.0
             for card in state.fine:
                 obs[_AT_FINE_PRINT + card] = 1.0
             for card in state.chicken:
                 obs[_AT_CHICKEN + card] = 1.0
-        else:
-            for other, at in enumerate(self._face_up[seat]):
-                for card in thumbs[other]:
-                    obs[at + card] = 1.0
-        for at, card in zip(_GRID_STARTS, state.grid):
-            obs[at + card] = 1.0
-        for card in state.tariffs:
-            obs[_AT_TARIFFS + card] = 1.0
-        for card in state.own_discards[seat]:
-            obs[_AT_OWN_DISCARDS + card] = 1.0
-        for card in state.passed[seat]:
-            obs[_AT_PASSED + card] = 1.0
-        for card in state.received[seat]:
-            obs[_AT_RECEIVED + card] = 1.0
-        for card in state.thumb_discards:
-            obs[_AT_THUMB_DISCARDS + card] = 1.0
+        if state.grid:
+            for at, card in zip(_GRID_STARTS, state.grid):
+                obs[at + card] = 1.0
+        for start, cards in ((_AT_TARIFFS, state.tariffs), (_AT_THUMB_DISCARDS, state.thumb_discards)):
+            for card in cards:
+                obs[start + card] = 1.0
+        for start, piles in ((_AT_OWN_DISCARDS, state.own_discards), (_AT_PASSED, state.passed), (_AT_RECEIVED, state.received)):
+            for card in piles[seat]:
+                obs[start + card] = 1.0
         if state.keeps and state.keeps[seat] >= 0:
             obs[_AT_OWN_KEEP + state.keeps[seat]] = 1.0
         return own

@@ -35,6 +35,7 @@ MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
 MAX_EXCHANGE = 3
 GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
 KEY_CACHE_LIMIT = 200_000  # best keys remembered per game (a few MB)
+OPTIONS_CACHE_LIMIT = 100_000  # betting situations remembered per game
 
 FOLD, CALL, RAISE = 0, 1, 2
 FIRST_SET = 3
@@ -114,6 +115,7 @@ class TiltGame(Game[TiltState]):
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._round: tuple[Any, ...] = (None, None, None)  # see _open_round
         self._flags: dict[tuple[Any, ...], int] = {}
+        self._options: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
     @property
     def num_players(self) -> int:
@@ -138,7 +140,7 @@ class TiltGame(Game[TiltState]):
 
     def legal_actions(self, state: TiltState) -> list[int]:
         if state.phase == BET:
-            return list(_action_ids(tuple(self._open_round(state).options(self._rules(state)))))
+            return list(self._betting_ids(state))
         if state.phase in CARD_PHASES:
             return self._legal_card_sets(state, state.order[state.turn])
         return []
@@ -292,7 +294,7 @@ class TiltGame(Game[TiltState]):
             low, high = 0, min(MAX_EXCHANGE, len(palm))
         else:
             low, high = 0, self.exchange_limit(state, seat)
-        return [FIRST_SET + m for m in range(1 << len(own)) if m & ~allowed == 0 and low <= POPCOUNT[m] <= high]
+        return list(_card_sets(len(own), allowed, low, high))
 
     def _decode(self, state: TiltState, action: int) -> tuple[str, dict[str, Any]]:
         """An action id at this decision point: its label and its details."""
@@ -421,6 +423,21 @@ class TiltGame(Game[TiltState]):
             bets = betting.BettingRound(**state.bets)
             self._round = (state.bets, state.bet_rules, bets)
         return bets
+
+    def _betting_ids(self, state: TiltState) -> tuple[int, ...]:
+        """The legal action ids of the open betting round: the engine's options, remembered per
+        situation (the rules, and the round's seats, chips and counts, which they depend on)."""
+        bets = self._open_round(state)
+        situation = (
+            *state.bet_rules, tuple(bets.to_act), tuple(bets.stacks), tuple(bets.folded), tuple(bets.contributions),
+            bets.pot, bets.current_bet, bets.bets, bets.min_raise,
+        )  # fmt: skip
+        ids = self._options.get(situation)
+        if ids is None:
+            if len(self._options) > OPTIONS_CACHE_LIMIT:
+                self._options.clear()
+            ids = self._options[situation] = _action_ids(tuple(bets.options(self._rules(state))))
+        return ids
 
     def _bet(self, state: TiltState, action: int) -> None:
         bets = self._open_round(state)
@@ -747,6 +764,12 @@ def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.Betti
 def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
     """A betting round as plain data, its lists shared (BettingRound.to_json copies them deeply)."""
     return dict(zip(ROUND_FIELDS, _ROUND_VALUES(bets)))
+
+
+@functools.cache
+def _card_sets(held: int, allowed: int, low: int, high: int) -> tuple[int, ...]:
+    """The ids of the card sets among `held` slots using only `allowed` slots, of `low` to `high` cards."""
+    return tuple(FIRST_SET + m for m in range(1 << held) if m & ~allowed == 0 and low <= POPCOUNT[m] <= high)
 
 
 @functools.cache
