@@ -47,6 +47,7 @@ CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHAR
 
 ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
 _ROUND_VALUES = operator.attrgetter(*ROUND_FIELDS)
+_SITUATION_VALUES = operator.attrgetter(*(name for name in ROUND_FIELDS if name != "history"))
 BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
@@ -426,12 +427,9 @@ class TiltGame(Game[TiltState]):
 
     def _betting_ids(self, state: TiltState) -> tuple[int, ...]:
         """The legal action ids of the open betting round: the engine's options, remembered per
-        situation (the rules, and the round's seats, chips and counts, which they depend on)."""
+        situation (the rules and every field of the round but its history, all they depend on)."""
         bets = self._open_round(state)
-        situation = (
-            *state.bet_rules, tuple(bets.to_act), tuple(bets.stacks), tuple(bets.folded), tuple(bets.contributions),
-            bets.pot, bets.current_bet, bets.bets, bets.min_raise,
-        )  # fmt: skip
+        situation = (*state.bet_rules, *[tuple(value) if isinstance(value, list) else value for value in _SITUATION_VALUES(bets)])
         ids = self._options.get(situation)
         if ids is None:
             if len(self._options) > OPTIONS_CACHE_LIMIT:
