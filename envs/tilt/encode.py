@@ -30,7 +30,7 @@ from . import rules
 from .game import (
     CARD_CODES, EXCHANGE_HAZARDS, FIRST_SET, MAX_OWN, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, NUM_CARDS, NUM_VOIDS, VOID_CODES, TiltGame, codes,
 )  # fmt: skip
-from .state import BET, PHASES, TiltState
+from .state import BET, CARD_PHASES, HAUL, PHASES, TiltState
 
 NUM_CATEGORIES = max(len(table) for table in rules.CATEGORIES.values())
 EXCHANGE_KINDS = ("", *EXCHANGE_HAZARDS)
@@ -136,113 +136,131 @@ _AT_MATCH = _START["match"]
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 # _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
 _REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_SLOT_STARTS = tuple(_AT_SLOTS + slot * NUM_CARDS for slot in range(MAX_OWN))
+_GRID_STARTS = tuple(_AT_GRID + spot * NUM_CARDS for spot in range(GRID_SIZE))
+_EXCHANGE_KIND_INDEX = {kind: index for index, kind in enumerate(EXCHANGE_KINDS)}
+_BET_INDEX, _HAUL_INDEX = PHASES.index(BET), PHASES.index(HAUL)
 
 
 class TiltEncoder(Encoder[TiltState]):
     observation_size = OBSERVATION_SIZE
     game: TiltGame
 
+    def __init__(self, game: TiltGame):
+        super().__init__(game)
+        config, n = game.config, game.num_players
+        blank = array("f", _BLANK)  # what every observation at this table starts from
+        blank[_AT_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
+        if config.num_hands > 1:
+            blank[_AT_MATCH + 1] = 1.0
+        self._blank = blank
+        # per observer seat: (seat, its rel position) for every seat, and where each seat's face_up segment starts
+        self._seats = [tuple(enumerate(_REL[n][seat])) for seat in range(n)]
+        self._face_up = [tuple(_AT_FACE_UP + r * NUM_CARDS for r in _REL[n][seat]) for seat in range(n)]
+
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """Written into a plain float32 array.array and handed to numpy without a copy: setting a
         few dozen values one by one is cheaper than numpy's fancy indexing from Python lists."""
-        obs = array("f", _BLANK)
+        obs = array("f", self._blank)
         game, config = self.game, self.game.config
-        n = game.num_players
-        rel = _REL[n][seat]
-        bank = config.starting_stack * n
-        self._write_cards(obs, state, seat, rel)
-        for other in range(n):
-            r = rel[other]
-            chips = state.stacks[other]
-            obs[_AT_PALM_SIZES + r] = len(state.palms[other]) / MAX_OWN
+        rel = _REL[game.num_players][seat]
+        folded = state.folded
+        own = self._write_cards(obs, state, seat)
+        stacks, palms, contributions, carry, in_hand = state.stacks, state.palms, state.contributions, state.carry, state.in_hand
+        starting = config.starting_stack
+        bank = starting * game.num_players
+        for other, r in self._seats[seat]:
+            chips = stacks[other]
+            obs[_AT_PALM_SIZES + r] = len(palms[other]) / MAX_OWN
             obs[_AT_STACKS + r] = chips / bank
-            contributed = state.contributions[other] / config.starting_stack
+            contributed = contributions[other] / starting
             obs[_AT_HAND_CONTRIBUTIONS + r] = contributed if contributed < 1.0 else 1.0
-            obs[_AT_CARRIED + r] = state.carry[other] / bank
-            if state.folded[other]:
+            if carry[other]:
+                obs[_AT_CARRIED + r] = carry[other] / bank
+            if folded[other]:
                 obs[_AT_FOLDED + r] = 1.0
             elif chips == 0:
                 obs[_AT_ALL_IN + r] = 1.0
-            if state.in_hand[other]:
+            if in_hand[other]:
                 obs[_AT_IN_HAND + r] = 1.0
         obs[_AT_DEALER + rel[state.dealer]] = 1.0
-        to_act = game.current_player(state)
-        if to_act >= 0:
-            obs[_AT_TO_ACT + rel[to_act]] = 1.0
-        obs[_AT_PHASE + _PHASE_INDEX[state.phase]] = 1.0
+        phase = state.phase
+        if phase == BET:
+            obs[_AT_TO_ACT + rel[state.bets["to_act"][0]]] = 1.0
+        elif phase in CARD_PHASES:
+            obs[_AT_TO_ACT + rel[state.order[state.turn]]] = 1.0
+        obs[_AT_PHASE + _PHASE_INDEX[phase]] = 1.0
         if state.betting_round:
             obs[_AT_BETTING_ROUND + state.betting_round - 1] = 1.0
-        obs[_AT_EXCHANGE_KIND + EXCHANGE_KINDS.index(state.exchange_kind)] = 1.0
+        obs[_AT_EXCHANGE_KIND + _EXCHANGE_KIND_INDEX[state.exchange_kind]] = 1.0
         for void in state.row:
             obs[_AT_HAZARD_ROW + void] = 1.0
         if state.gravity:
             obs[_AT_GRAVITY_CARRIED] = 1.0
-        for i, down in enumerate(_face_down(state)):
-            if down:
-                obs[_AT_FACE_DOWN + i] = 1.0
-        obs[_AT_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
+        if state.signal >= 0:
+            obs[_AT_FACE_DOWN] = 1.0
+        if not state.revealed:
+            if state.fine:
+                obs[_AT_FACE_DOWN + 1] = 1.0
+            if state.chicken:
+                obs[_AT_FACE_DOWN + 2] = 1.0
         self._encode_betting(obs, state, seat, rel)
-        if not state.folded[seat]:
+        if not folded[seat]:
             obs[_AT_EXCHANGE_LIMIT] = game.exchange_limit(state, seat) / 3
+            if own:
+                self._encode_strength(obs, game.best_key_of(state, own), len(own))
         obs[_AT_PILES] = len(state.stock) / NUM_CARDS
         obs[_AT_PILES + 1] = len(state.discards) / NUM_CARDS
         obs[_AT_PILES + 2] = len(state.void_deck) / NUM_VOIDS
-        held = len(state.thumbs[seat]) + len(state.palms[seat])
-        if not state.folded[seat] and held:
-            self._encode_strength(obs, game.best_key(state, seat), held)
-        if config.num_hands > 1:
+        if state.hand_number and config.num_hands > 1:
             obs[_AT_MATCH] = state.hand_number / config.num_hands
-            obs[_AT_MATCH + 1] = 1.0
         if state.moves:
             self._encode_moves(obs, state, rel)
         return np.frombuffer(obs, np.float32)
 
-    def _write_cards(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
-        """Set the card segments: own cards, slots, face-up and table cards, what the seat knows."""
-        for card in state.thumbs[seat]:
+    def _write_cards(self, obs: array, state: TiltState, seat: int) -> tuple[int, ...]:
+        """Set the card segments: own cards, slots, face-up and table cards, what the seat knows;
+        return the seat's own cards sorted by card index."""
+        thumbs, palms = state.thumbs, state.palms
+        for card in thumbs[seat]:
             obs[_AT_OWN_THUMB + card] = 1.0
-        for card in state.palms[seat]:
+        for card in palms[seat]:
             obs[_AT_OWN_PALM + card] = 1.0
-        at = _AT_SLOTS
-        for card in self.game.own_cards(state, seat):
+        own = tuple(sorted(thumbs[seat] + palms[seat]))
+        for at, card in zip(_SLOT_STARTS, own):
             obs[at + card] = 1.0
-            at += NUM_CARDS
-        shown_palms = state.revealed
-        for other, r in enumerate(rel):
-            at = _AT_FACE_UP + r * NUM_CARDS
-            for card in state.thumbs[other]:
-                obs[at + card] = 1.0
-            if shown_palms and not state.folded[other]:
-                for card in state.palms[other]:
-                    obs[at + card] = 1.0
-        if shown_palms:
-            for start, cards in ((_AT_FINE_PRINT, state.fine), (_AT_CHICKEN, state.chicken)):
-                for card in cards:
-                    obs[start + card] = 1.0
-        at = _AT_GRID
-        for card in state.grid:
-            obs[at + card] = 1.0
-            at += NUM_CARDS
-        for start, cards in (
-            (_AT_TARIFFS, state.tariffs),
-            (_AT_OWN_DISCARDS, state.own_discards[seat]),
-            (_AT_PASSED, state.passed[seat]),
-            (_AT_RECEIVED, state.received[seat]),
-            (_AT_THUMB_DISCARDS, state.thumb_discards),
-        ):
+        for at, cards in zip(self._face_up[seat], thumbs):
             for card in cards:
+                obs[at + card] = 1.0
+        if state.revealed:
+            for at, cards, out in zip(self._face_up[seat], palms, state.folded):
+                if not out:
+                    for card in cards:
+                        obs[at + card] = 1.0
+            for card in state.fine:
+                obs[_AT_FINE_PRINT + card] = 1.0
+            for card in state.chicken:
+                obs[_AT_CHICKEN + card] = 1.0
+        if state.grid:
+            for at, card in zip(_GRID_STARTS, state.grid):
+                obs[at + card] = 1.0
+        for start, cards in ((_AT_TARIFFS, state.tariffs), (_AT_THUMB_DISCARDS, state.thumb_discards)):
+            for card in cards:
+                obs[start + card] = 1.0
+        for start, piles in ((_AT_OWN_DISCARDS, state.own_discards), (_AT_PASSED, state.passed), (_AT_RECEIVED, state.received)):
+            for card in piles[seat]:
                 obs[start + card] = 1.0
         if state.keeps and state.keeps[seat] >= 0:
             obs[_AT_OWN_KEEP + state.keeps[seat]] = 1.0
+        return own
 
     def _encode_moves(self, obs: array, state: TiltState, rel: list[int]) -> None:
-        cap = self.game.config.max_bets
-        bet = _PHASE_INDEX[BET]
+        step = 1.0 / self.game.config.max_bets
         for phase, round_number, actor, value in state.moves:
-            if phase == bet:
+            if phase == _BET_INDEX:
                 if value == 2:
-                    obs[_AT_BETS_MADE + (round_number - 1) * MAX_PLAYERS + rel[actor]] += 1.0 / cap
-            elif phase != _PHASE_INDEX["haul"]:
+                    obs[_AT_BETS_MADE + (round_number - 1) * MAX_PLAYERS + rel[actor]] += step
+            elif phase != _HAUL_INDEX:
                 obs[_AT_CARDS_MOVED + rel[actor]] += value / MAX_OWN
 
     def _encode_betting(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
@@ -256,11 +274,16 @@ class TiltEncoder(Encoder[TiltState]):
             return
         unit, cap, _fold = state.bet_rules
         scale = max(unit * cap, 1)
-        for other, chips in enumerate(bets["contributions"]):
-            obs[_AT_ROUND_CONTRIBUTIONS + rel[other]] = min(chips / scale, 1.0)
-        obs[_AT_TO_CALL] = min((bets["current_bet"] - bets["contributions"][seat]) / max(unit, 1), 1.0)
+        contributions = bets["contributions"]
+        for other, chips in enumerate(contributions):
+            if chips:
+                share = chips / scale
+                obs[_AT_ROUND_CONTRIBUTIONS + rel[other]] = share if share < 1.0 else 1.0
+        to_call = (bets["current_bet"] - contributions[seat]) / (unit if unit > 1 else 1)
+        obs[_AT_TO_CALL] = to_call if to_call < 1.0 else 1.0
         obs[_AT_ROUND_BETS] = bets["bets"] / cap
-        obs[_AT_UNIT] = min(unit / config.big_bet, 1.0)
+        unit_share = unit / config.big_bet
+        obs[_AT_UNIT] = unit_share if unit_share < 1.0 else 1.0
 
     @staticmethod
     def _encode_strength(obs: array, key: tuple[int, ...], held: int) -> None:
@@ -352,10 +375,6 @@ class TiltEncoder(Encoder[TiltState]):
         if state.terminal:
             lines.append("result: " + ", ".join(f"seat {s} {r:+.0f}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)
-
-
-def _face_down(state: TiltState) -> tuple[bool, bool, bool]:
-    return state.signal >= 0, bool(state.fine) and not state.revealed, bool(state.chicken) and not state.revealed
 
 
 def _betting_json(state: TiltState) -> dict[str, Any] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import random
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -34,6 +35,7 @@ MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
 MAX_EXCHANGE = 3
 GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
 KEY_CACHE_LIMIT = 200_000  # best keys remembered per game (a few MB)
+OPTIONS_CACHE_LIMIT = 100_000  # betting situations remembered per game
 
 FOLD, CALL, RAISE = 0, 1, 2
 FIRST_SET = 3
@@ -44,6 +46,9 @@ POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
 ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
+_ROUND_VALUES = operator.attrgetter(*ROUND_FIELDS)
+_SITUATION_VALUES = operator.attrgetter(*(name for name in ROUND_FIELDS if name != "history"))
+BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
 STEPS = ("deal", "bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
@@ -109,6 +114,9 @@ class TiltGame(Game[TiltState]):
     def __init__(self, config: TiltConfig):
         super().__init__(config)
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self._round: tuple[Any, ...] = (None, None, None)  # see _open_round
+        self._flags: dict[tuple[Any, ...], int] = {}
+        self._options: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
     @property
     def num_players(self) -> int:
@@ -133,7 +141,7 @@ class TiltGame(Game[TiltState]):
 
     def legal_actions(self, state: TiltState) -> list[int]:
         if state.phase == BET:
-            return sorted({ENGINE_IDS[name] for name in self._betting(state).options(self._rules(state))})
+            return list(self._betting_ids(state))
         if state.phase in CARD_PHASES:
             return self._legal_card_sets(state, state.order[state.turn])
         return []
@@ -190,6 +198,8 @@ class TiltGame(Game[TiltState]):
         return state_from_view(self, view)
 
     def action_label(self, state: TiltState, action: int) -> str:
+        if action < FIRST_SET:
+            return self._betting_name(state, action)
         return self._decode(state, action)[0]
 
     def action_details(self, state: TiltState, action: int) -> dict[str, Any]:
@@ -229,16 +239,26 @@ class TiltGame(Game[TiltState]):
         return state.row + [VOID["GRAV"]] if state.gravity else state.row
 
     def hazard_flags(self, state: TiltState) -> int:
-        """The evaluation flags of the Hazards in force (rules.hazard_flags_ids)."""
-        return rules.hazard_flags_ids(self.hazards_in_force(state))
+        """The evaluation flags of the Hazards in force (rules.hazard_flags_ids), remembered per row."""
+        row = (state.gravity, *state.row)
+        flags = self._flags.get(row)
+        if flags is None:
+            flags = self._flags[row] = rules.hazard_flags_ids(self.hazards_in_force(state))
+        return flags
 
     def best_key(self, state: TiltState, seat: int, flags: int | None = None) -> tuple[int, ...]:
         """The key of the best hand the seat can form now from its own cards and the table cards it
         can see (cached: the same cards and Hazards give the same key, at showdown and in observations)."""
+        return self.best_key_of(state, tuple(self.own_cards(state, seat)), flags)
+
+    def best_key_of(self, state: TiltState, own: tuple[int, ...], flags: int | None = None) -> tuple[int, ...]:
+        """`best_key` of the seat whose own cards, sorted by card index, are `own`."""
         flags = self.hazard_flags(state) if flags is None else flags
         shared = tuple(state.chicken) if state.revealed else ()
-        own = tuple(self.own_cards(state, seat))
-        cache_key = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
+        if shared or state.tariffs or state.grid:
+            cache_key: tuple[Any, ...] = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
+        else:
+            cache_key = (own, flags)
         key = self._keys.get(cache_key)
         if key is None:
             if len(self._keys) > KEY_CACHE_LIMIT:
@@ -275,7 +295,7 @@ class TiltGame(Game[TiltState]):
             low, high = 0, min(MAX_EXCHANGE, len(palm))
         else:
             low, high = 0, self.exchange_limit(state, seat)
-        return [FIRST_SET + m for m in range(1 << len(own)) if m & ~allowed == 0 and low <= POPCOUNT[m] <= high]
+        return list(_card_sets(len(own), allowed, low, high))
 
     def _decode(self, state: TiltState, action: int) -> tuple[str, dict[str, Any]]:
         """An action id at this decision point: its label and its details."""
@@ -340,7 +360,7 @@ class TiltGame(Game[TiltState]):
     def _advance(self, state: TiltState) -> None:
         """Play the plan's steps until a seat must decide or the episode is over."""
         while state.phase == AUTO:
-            if state.plan[0] != "deal" and sum(not out for out in state.folded) < 2:
+            if state.plan[0] != "deal" and state.folded.count(False) < 2:
                 self._settle(state, contested=False)
             else:
                 step = state.plan.pop(0)
@@ -387,22 +407,42 @@ class TiltGame(Game[TiltState]):
         if bets.finished:
             return
         state.bets, state.phase = _round_fields(bets), BET
+        self._round = (state.bets, state.bet_rules, bets)
 
     @staticmethod
     def _rules(state: TiltState) -> betting.BettingRules:
         return _betting_rules(*state.bet_rules)
 
-    @staticmethod
-    def _betting(state: TiltState) -> betting.BettingRound:
-        """The open betting round over the state's own lists (playing it updates the state's copy)."""
-        return betting.BettingRound(**state.bets)
+    def _open_round(self, state: TiltState) -> betting.BettingRound:
+        """The open betting round over the state's own lists (playing it updates the state's copy).
+
+        Built once per decision, for the mask and the move, and kept while the state holds the
+        same round data: every betting move gives the state a new round dict (a round's fields
+        are never changed in place but by the engine, through the lists it shares)."""
+        data, bet_rules, bets = self._round
+        if data is not state.bets or bet_rules is not state.bet_rules:
+            bets = betting.BettingRound(**state.bets)
+            self._round = (state.bets, state.bet_rules, bets)
+        return bets
+
+    def _betting_ids(self, state: TiltState) -> tuple[int, ...]:
+        """The legal action ids of the open betting round: the engine's options, remembered per
+        situation (the rules and every field of the round but its history, all they depend on)."""
+        bets = self._open_round(state)
+        situation = (*state.bet_rules, *[tuple(value) if isinstance(value, list) else value for value in _SITUATION_VALUES(bets)])
+        ids = self._options.get(situation)
+        if ids is None:
+            if len(self._options) > OPTIONS_CACHE_LIMIT:
+                self._options.clear()
+            ids = self._options[situation] = _action_ids(tuple(bets.options(self._rules(state))))
+        return ids
 
     def _bet(self, state: TiltState, action: int) -> None:
-        bets = self._betting(state)
-        seat = bets.seat_to_act
+        bets = self._open_round(state)
+        seat = bets.to_act[0]
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
         bets.act(self._rules(state), name)
-        state.moves.append([PHASES.index(BET), state.betting_round, seat, action])
+        state.moves.append([BET_INDEX, state.betting_round, seat, action])
         state.stacks, state.folded = list(bets.stacks), list(bets.folded)
         state.contributions = [before + now for before, now in zip(state.committed, bets.contributions)]
         if action == FOLD:
@@ -412,6 +452,7 @@ class TiltGame(Game[TiltState]):
             state.bets, state.phase = None, AUTO
         else:
             state.bets = _round_fields(bets)
+            self._round = (state.bets, state.bet_rules, bets)
 
     def _muck(self, state: TiltState, seat: int) -> None:
         """A folding seat's cards go face down onto the discard pile at once (4.8)."""
@@ -720,7 +761,19 @@ def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.Betti
 
 def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
     """A betting round as plain data, its lists shared (BettingRound.to_json copies them deeply)."""
-    return {name: getattr(bets, name) for name in ROUND_FIELDS}
+    return dict(zip(ROUND_FIELDS, _ROUND_VALUES(bets)))
+
+
+@functools.cache
+def _card_sets(held: int, allowed: int, low: int, high: int) -> tuple[int, ...]:
+    """The ids of the card sets among `held` slots using only `allowed` slots, of `low` to `high` cards."""
+    return tuple(FIRST_SET + m for m in range(1 << held) if m & ~allowed == 0 and low <= POPCOUNT[m] <= high)
+
+
+@functools.cache
+def _action_ids(options: tuple[str, ...]) -> tuple[int, ...]:
+    """The action ids of the betting engine's options, ascending."""
+    return tuple(sorted({ENGINE_IDS[name] for name in options}))
 
 
 def _no_effect(state: TiltState) -> None:
