@@ -161,8 +161,7 @@ class CardGameEnv(AECEnv):
         seat = self._seat_of(agent)
         mask = self._no_actions.copy()
         if seat == self._to_act:
-            for move in self._legal_actions:
-                mask[move] = 1
+            mask[self._legal_actions] = 1
         return {"observation": self.encoder.observation(self.state, seat), "action_mask": mask}
 
     def observe_json(self, agent: str) -> dict[str, Any]:
