@@ -1,0 +1,1 @@
+"""Dividha: the game's rules, state machine, encoder and PettingZoo environment."""
