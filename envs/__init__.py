@@ -15,6 +15,7 @@ register(
         "field-heuristic": "cardarena.agents.piktas_heuristic:field_heuristic",
     },
 )
+register("dividha_v1", "cardarena.envs.dividha", agents={"heuristic": "cardarena.agents.dividha_heuristic:heuristic"})
 register("yokir_v1", "cardarena.envs.yokir", agents={"heuristic": "cardarena.agents.yokir_heuristic:heuristic"})
 
 __all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "register", "registered"]
