@@ -76,7 +76,7 @@ class BettingRules:
 def raise_options(limit: str, pot: int, to_call: int, stack: int | None, min_raise: int) -> list[int | None]:
     """The increment of each raise option [MIN, HALF_POT, POT, ALL_IN], None where it is not legal.
 
-    Dividha 6.3: fixed offers MIN, pot MIN/HALF_POT/POT, no all four; MIN = min_raise,
+    Fixed offers MIN, pot MIN/HALF_POT/POT, no all four; MIN = min_raise,
     HALF_POT = max(min_raise, (pot + to_call) // 2), POT = max(min_raise, pot + to_call),
     ALL_IN = stack - to_call; each capped at stack - to_call; an option equal to an earlier one
     is None; all None when stack <= to_call. `stack` None is an unlimited bankroll (no cap, no ALL_IN).
