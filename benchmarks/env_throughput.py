@@ -8,6 +8,8 @@ Rows:
 - `piktas_v1`: `cardarena.envs.make("piktas_v1")` at its default 4 seats, one round per episode;
   every observation includes the exact scorer's evaluation, the acting seat's also the secured and
   the whole-field score after each legal exchange id.
+- `dividha_v1`: `cardarena.envs.make("dividha_v1")` at its default 4 seats, one hand per episode;
+  every observation includes the seat's own hand key (cached per set of cards held).
 - `texas_holdem_v4`: PettingZoo classic's `texas_holdem_v4.env()` (its default wrappers), same loop.
 - `euchre`: OpenSpiel's C++ `euchre` through pyspiel, random legal play on `state.legal_actions()`.
 - `euchre + infostate`: the same, also computing `state.information_state_tensor()` at every
@@ -131,6 +133,12 @@ def piktas_player(seed: int) -> PlayHand:
     return aec_player(lambda: make("piktas_v1"), seed)
 
 
+def dividha_player(seed: int) -> PlayHand:
+    from cardarena.envs import make
+
+    return aec_player(lambda: make("dividha_v1"), seed)
+
+
 def texas_holdem_player(seed: int) -> PlayHand:
     from pettingzoo.classic import texas_holdem_v4
 
@@ -140,6 +148,7 @@ def texas_holdem_player(seed: int) -> PlayHand:
 ROWS: dict[str, Callable[[int], PlayHand]] = {
     "yokir_v1": yokir_player,
     "piktas_v1 (4 seats)": piktas_player,
+    "dividha_v1 (4 seats)": dividha_player,
     "texas_holdem_v4 (PettingZoo)": texas_holdem_player,
     "euchre (OpenSpiel)": lambda seed: openspiel_player(information_state=False),
     "euchre + infostate (OpenSpiel)": lambda seed: openspiel_player(information_state=True),

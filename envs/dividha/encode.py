@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from cardarena.envs.core.betting import RAISES
+from cardarena.envs.core.betting import raise_options
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
@@ -57,7 +57,7 @@ _SEGMENTS = [
     ("current_bet", 1),
     ("min_raise", 1),
     ("bets_made", 1),  # bets and raises this round / max_bets (fixed) or / 8
-    ("raise_sizes", 4),  # chips each raise option MIN HALF_POT POT ALL_IN adds (0 where not legal)
+    ("raise_sizes", 4),  # seat to act: chips each raise option MIN HALF_POT POT ALL_IN adds (0: no such option)
     ("ante", 1),  # / starting_stack
     ("hand_number", 1),  # hands played / max_hands (match)
     ("match", 1),
@@ -67,12 +67,24 @@ SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _START = {name: piece.start for name, piece in SLICES.items()}
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
+(_OWN, _PUBLIC, _GONE, _KEY, _TABLE_SIZE, _DEALER, _TO_ACT, _PHASE, _ROUND, _STACKS, _PAID, _IN_ROUND, _FOLDED, _ALL_IN,
+ _IN_MATCH, _TRADED_SLOTS, _HAS_TRADED, _RAISES, _TABLET, _FORFEIT, _TO_CALL, _RAISE_SIZES, _ANTE, _HAND_NUMBER) = (
+    _START[name]
+    for name in ("own_slots", "public_cards", "gone", "key", "table_size", "dealer", "to_act", "phase", "round", "stacks", "paid",
+                 "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "tablet", "forfeit",
+                 "to_call", "raise_sizes", "ante", "hand_number")
+)
+_COUNTED = {"raise": 0, "call": MAX_PLAYERS}  # offsets of the raises and calls segments from _RAISES
+_TOP_COUNT = int(COUNT_SCALE)
+_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT + 1)]
 
 
-@lru_cache(maxsize=1 << 16)
-def hand_key(cards: tuple[int, ...], divine_intervention: bool) -> tuple[Any, ...]:
-    """The key of the best hand of these deck indices (cached: a seat's cards change only at deals and trades)."""
-    return rules.unpack_key(rules.key_ids(cards, divine_intervention))
+@lru_cache(maxsize=1 << 14)
+def hand_features(cards: tuple[int, ...], divine_intervention: bool) -> tuple[int, list[float]]:
+    """The category of the best hand of these deck indices and the rest of its key as features
+    (cached: a seat's cards change only at deals and trades)."""
+    category, providence, immortal, total, high = rules.unpack_key(rules.key_ids(cards, divine_intervention))
+    return category, [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
 
 
 class DividhaEncoder(Encoder[DividhaState]):
@@ -83,89 +95,68 @@ class DividhaEncoder(Encoder[DividhaState]):
         obs = _BLANK.copy()
         game, config = self.game, self.game.config
         n = game.num_players
-        bank = config.starting_stack * n
-        rel = [(other - seat) % n for other in range(n)]
-        ones = self._card_ones(state, seat, rel)
-        ones += [_START["table_size"] + n - MIN_PLAYERS, _START["dealer"] + rel[state.dealer], _START["phase"] + state.phase]
+        per_chip = 1.0 / (config.starting_stack * n)
+        ones = [_OWN + slot * NUM_CARDS + card for slot, card in enumerate(state.cards[seat]) if card != EMPTY]
+        ones += [_TABLE_SIZE + n - MIN_PLAYERS, _PHASE + state.phase, _DEALER + (state.dealer - seat) % n]
+        for r, slots in enumerate(_rotated(state.cards, seat)):
+            if slots[2] != EMPTY:
+                ones += (_PUBLIC + r * NUM_CARDS + slots[2], _PUBLIC + r * NUM_CARDS + slots[3])
+        for r, choice in enumerate(_rotated(state.trades, seat)):
+            if choice >= 0:
+                other = (seat + r) % n
+                ones.append(_HAS_TRADED + r)
+                ones += [_TRADED_SLOTS + 4 * r + slot for slot in TRADE_CHOICES[choice]]
+                ones += [_GONE + card for card in (state.discards[seat] if other == seat else public_discards(state, other))]
         to_act = game.current_player(state)
         if to_act >= 0:
-            ones.append(_START["to_act"] + rel[to_act])
-        if state.phase == BETTING:
-            ones.append(_START["round"] + state.betting_round)
-        for other in range(n):
-            r = rel[other]
-            if state.folded[other] and state.in_match[other]:
-                ones.append(_START["folded"] + r)
-            if state.in_match[other]:
-                ones.append(_START["in_match"] + r)
-                if state.stacks[other] == 0 and not state.folded[other]:
-                    ones.append(_START["all_in"] + r)
-            if state.trades[other] >= 0:
-                ones.append(_START["has_traded"] + r)
-                ones += [_START["traded_slots"] + 4 * r + slot for slot in TRADE_CHOICES[state.trades[other]]]
-        obs[ones] = 1.0
-        self._encode_key(obs, state, seat)
-        stacks, paid = SLICES["stacks"].start, SLICES["paid"].start
-        for other in range(n):
-            obs[stacks + rel[other]] = state.stacks[other] / bank
-            obs[paid + rel[other]] = state.paid[other] / bank
-        self._encode_actions(obs, state, rel)
-        obs[_START["tablet"]] = state.win[seat] / bank
-        obs[_START["tablet"] + 1] = state.lose[seat] / bank
-        obs[_START["pot"]] = state.pot / bank
-        obs[_START["forfeit"]] = state.forfeit / bank
+            ones.append(_TO_ACT + (to_act - seat) % n)
         if state.bets is not None:
-            self._encode_betting(obs, state, seat, rel, bank)
-        obs[_START["ante"]] = min(state.ante / config.starting_stack, 1.0)
+            ones.append(_ROUND + state.betting_round)
+            self._encode_betting(obs, state, seat, n, per_chip)
+        obs[ones] = 1.0
+        playing, folded, stacks = _rotated(state.in_match, seat), _rotated(state.folded, seat), _rotated(state.stacks, seat)
+        obs[_IN_MATCH : _IN_MATCH + n] = playing
+        obs[_FOLDED : _FOLDED + n] = [p and f for p, f in zip(playing, folded)]
+        obs[_ALL_IN : _ALL_IN + n] = [p and not f and not chips for p, f, chips in zip(playing, folded, stacks)]
+        obs[_STACKS : _STACKS + n] = [chips * per_chip for chips in stacks]
+        obs[_PAID : _PAID + n] = [chips * per_chip for chips in _rotated(state.paid, seat)]
+        self._encode_actions(obs, state, seat, n)
+        obs[_TABLET : _TABLET + 3] = (state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip)
+        obs[_FORFEIT] = state.forfeit * per_chip
+        obs[_ANTE] = min(state.ante / config.starting_stack, 1.0)
         if config.match:
-            obs[_START["hand_number"]] = state.hand_number / config.max_hands
-            obs[_START["match"]] = 1.0
+            obs[_HAND_NUMBER : _HAND_NUMBER + 2] = (state.hand_number / config.max_hands, 1.0)
+        self._encode_key(obs, state, seat)
         return obs
 
-    def _card_ones(self, state: DividhaState, seat: int, rel: list[int]) -> list[int]:
-        ones = [_START["own_slots"] + slot * NUM_CARDS + card for slot, card in enumerate(state.cards[seat]) if card != EMPTY]
-        for other, slots in enumerate(state.cards):
-            ones += [_START["public_cards"] + rel[other] * NUM_CARDS + slots[slot] for slot in PUBLIC_SLOTS if slots[slot] != EMPTY]
-        ones += [_START["gone"] + card for card in known_discards(state, seat)]
-        return ones
+    def _encode_actions(self, obs: np.ndarray, state: DividhaState, seat: int, n: int) -> None:
+        """Bets and raises, and calls, of each seat this hand."""
+        if not state.actions:
+            return
+        counts = [0] * (2 * MAX_PLAYERS)
+        for actor, _round, kind, *_ in state.actions:
+            if kind in _COUNTED:
+                counts[_COUNTED[kind] + (actor - seat) % n] += 1
+        obs[_RAISES : _RAISES + 2 * MAX_PLAYERS] = [_COUNT_SHARES[min(count, _TOP_COUNT)] for count in counts]
 
     def _encode_key(self, obs: np.ndarray, state: DividhaState, seat: int) -> None:
         held = tuple(sorted(card for card in state.cards[seat] if card != EMPTY))
         obs[_START["held"]] = len(held) / NUM_SLOTS
-        if not held:
-            return
-        category, providence, immortal, total, high = hand_key(held, self.game.config.divine_intervention)
-        obs[_START["category"] + category] = 1.0
-        start = _START["key"]
-        obs[start : start + 3] = (providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0))
-        obs[start + 3 : start + 3 + len(high)] = [value / HIGH_SCALE for value in high]
+        if held:
+            category, features = hand_features(held, self.game.config.divine_intervention)
+            obs[_START["category"] + category] = 1.0
+            obs[_KEY : _KEY + len(features)] = features
 
-    def _encode_actions(self, obs: np.ndarray, state: DividhaState, rel: list[int]) -> None:
-        counts = np.zeros((2, MAX_PLAYERS), np.float32)
-        for actor, _round, kind, *_ in state.actions:
-            if kind == "raise":
-                counts[0, rel[actor]] += 1
-            elif kind == "call":
-                counts[1, rel[actor]] += 1
-        obs[SLICES["raises"]] = np.minimum(counts[0] / COUNT_SCALE, 1.0)
-        obs[SLICES["calls"]] = np.minimum(counts[1] / COUNT_SCALE, 1.0)
-
-    def _encode_betting(self, obs: np.ndarray, state: DividhaState, seat: int, rel: list[int], bank: int) -> None:
-        bets = state.bets
-        start = _START["in_round"]
-        for other, chips in enumerate(bets["contributions"]):
-            obs[start + rel[other]] = chips / bank
-        obs[_START["to_call"]] = (bets["current_bet"] - bets["contributions"][seat]) / bank
-        obs[_START["current_bet"]] = bets["current_bet"] / bank
-        obs[_START["min_raise"]] = bets["min_raise"] / bank
-        config = self.game.config
-        obs[_START["bets_made"]] = min(bets["bets"] / (config.max_bets if config.limit == "fixed" else COUNT_SCALE), 1.0)
-        if bets["to_act"] and bets["to_act"][0] == seat:
-            round_ = self.game.betting_round(state)
-            legal = round_.options(self.game.betting_rules)
-            for option, increment in enumerate(self.game.raise_increments(round_, seat)):
-                if increment and RAISES[option] in legal:
-                    obs[_START["raise_sizes"] + option] = increment / bank
+    def _encode_betting(self, obs: np.ndarray, state: DividhaState, seat: int, n: int, per_chip: float) -> None:
+        bets, config = state.bets, self.game.config
+        contributions, current = bets["contributions"], bets["current_bet"]
+        to_call = current - contributions[seat]
+        obs[_IN_ROUND : _IN_ROUND + n] = [chips * per_chip for chips in _rotated(contributions, seat)]
+        cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
+        obs[_TO_CALL : _TO_CALL + 4] = (to_call * per_chip, current * per_chip, bets["min_raise"] * per_chip, min(bets["bets"] / cap, 1.0))
+        if bets["to_act"][0] == seat:
+            increments = raise_options(config.limit, bets["pot"], to_call, bets["stacks"][seat], bets["min_raise"])
+            obs[_RAISE_SIZES : _RAISE_SIZES + 4] = [(increment or 0) * per_chip for increment in increments]
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
         game = self.game
@@ -226,9 +217,9 @@ class DividhaEncoder(Encoder[DividhaState]):
         return "\n".join(lines)
 
 
-def known_discards(state: DividhaState, seat: int) -> list[int]:
-    """Every card `seat` knows was traded in: its own, and the public cards of everyone."""
-    return [card for other in range(len(state.discards)) for card in known_discards_of(state, seat, other)]
+def _rotated(values: list[Any], seat: int) -> list[Any]:
+    """Per-seat values in seat-relative order: `seat` first, then clockwise."""
+    return values[seat:] + values[:seat]
 
 
 def known_discards_of(state: DividhaState, seat: int, other: int) -> list[int]:

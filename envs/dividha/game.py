@@ -42,13 +42,14 @@ from .actions import (
     raise_id,
 )
 from .hidden import deal_hidden_again
-from .history import describe, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result
+from .history import describe, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
 from .state import BETTING, EMPTY, OVER, PUBLIC_SLOTS, SLOT_NAMES, TRADING, TRADING_ROUND, WAGER_ROUND, DividhaState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
 LAST_ROUND = 3
 DEALS = {1: (0, 1), 2: (2, 3), LAST_ROUND: (4, 5)}  # the slots dealt before each betting round
+_ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
 
 
 class DividhaConfig(GameConfig):
@@ -192,9 +193,9 @@ class DividhaGame(Game[DividhaState]):
         return describe(self, state, action)[0]
 
     def public_label(self, state: DividhaState, action: int, label: str) -> str:
-        """The split of a payment is the payer's own until settlement (R37): others see the kind,
-        the chips and the traded slots."""
-        return describe(self, state, action)[2]
+        """The split of a payment is the payer's own until settlement (R37), and so are the private
+        cards it trades in: others see the kind, the chips and the traded slots."""
+        return public_part(label)
 
     def action_details(self, state: DividhaState, action: int) -> dict[str, Any]:
         """Kind `fold`, `check`, `call`, `raise` (with `chips` and `split`) or `trade` (its `slots`,
@@ -227,7 +228,8 @@ class DividhaGame(Game[DividhaState]):
         return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
 
     def betting_round(self, state: DividhaState) -> betting.BettingRound:
-        return betting.BettingRound.from_json(state.bets)
+        """The open betting round, sharing the state's lists: to read, not to play on (see `_bet`)."""
+        return betting.BettingRound(**state.bets)
 
     def raise_increments(self, bets: betting.BettingRound, seat: int) -> list[int | None]:
         """The increment of each raise option for `seat` (the engine's own computation)."""
@@ -311,7 +313,7 @@ class DividhaGame(Game[DividhaState]):
     def _open_round(self, state: DividhaState, number: int) -> None:
         state.phase, state.betting_round = BETTING, number
         bets = betting.BettingRound.open(self.betting_rules, state.stacks, state.folded, (state.dealer + 1) % self.num_players, state.pot)
-        state.bets = bets.to_json()
+        state.bets = _round_json(bets)
         if bets.finished:
             self._after_round(state)
 
@@ -332,7 +334,7 @@ class DividhaGame(Game[DividhaState]):
         seat = bets.seat_to_act
         stack, to_call = bets.stacks[seat], bets.to_call(seat)
         unsplit = self.config.all_in_unsplit
-        increments = self.raise_increments(bets, seat)
+        increments = self.raise_increments(bets, seat) if unsplit else []
         ids = []
         for name in bets.options(self.betting_rules):
             if name == betting.FOLD:
@@ -343,19 +345,19 @@ class DividhaGame(Game[DividhaState]):
                 ids += [call_id(s) for s in range(3) if not (unsplit and s == EVEN and stack <= to_call)]
             else:
                 option = betting.RAISES.index(name)
-                all_in = to_call + increments[option] == stack
-                ids += [raise_id(option, s) for s in range(3) if not (unsplit and s == EVEN and all_in)]
+                all_in = unsplit and to_call + increments[option] == stack
+                ids += [raise_id(option, s) for s in range(3) if not (s == EVEN and all_in)]
         return sorted(ids)
 
     def _bet(self, state: DividhaState, move: Move) -> None:
-        bets = self.betting_round(state)
+        bets = betting.BettingRound(**{name: list(value) if isinstance(value, list) else value for name, value in state.bets.items()})
         seat = bets.seat_to_act
         before = bets.stacks[seat]
         bets.act(self.betting_rules, engine_action(move))
         chips = before - bets.stacks[seat]
         self._write(state, seat, chips, move.split)
         state.stacks, state.pot, state.folded = list(bets.stacks), bets.pot, list(bets.folded)
-        state.bets = bets.to_json()
+        state.bets = _round_json(bets)
         state.actions.append([seat, state.betting_round, move.kind, chips, _split_id(move), bets.stacks[seat]])
         if bets.finished:
             self._after_round(state)
@@ -453,6 +455,11 @@ class DividhaGame(Game[DividhaState]):
             state.truncated = not state.terminal
         else:
             self._start_hand(state)
+
+
+def _round_json(bets: betting.BettingRound) -> dict[str, Any]:
+    """A betting round as the state keeps it (the core's `to_json` fields, without its deep copy)."""
+    return {name: getattr(bets, name) for name in _ROUND_FIELDS}
 
 
 def public_discards(state: DividhaState, seat: int) -> list[int]:

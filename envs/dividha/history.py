@@ -69,24 +69,32 @@ def log_result(state: DividhaState, returns_before: list[float]) -> None:
     emit(state.log, state.showdown["hand"], RESULT, **outcome, stacks=list(state.stacks), rewards=rewards)
 
 
-def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, dict[str, Any], str]:
-    """An action at this decision point: its label, its details and its public label (no split)."""
+def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, dict[str, Any]]:
+    """An action at this decision point: its label and its details. The label is the public
+    label (kind, chips, traded slots) followed, for what only the actor knows (the split, the
+    private cards traded in), by that part in parentheses."""
     move = decode(action)
     split = None if move.split is None else SPLITS[move.split]
+    secret = [RAISE_OPTIONS[move.option].lower()] if move.kind == RAISE_KIND else []
+    secret += [split.lower()] if split else []
     if move.kind == TRADE_KIND:
         slots = choice_slots(move.choice)
         seat = game.current_player(state) if state.phase == TRADING else -1
-        traded = [state.cards[seat][slot] for slot in TRADE_CHOICES[move.choice]] if seat >= 0 else []
+        traded = [CARDS.codes[state.cards[seat][slot]] for slot in TRADE_CHOICES[move.choice]] if seat >= 0 else []
         fee = game.trade_fee(state, move.choice) if seat >= 0 else 0
         public = "trade " + (" ".join(slots) if slots else "nothing") + (f" paying {fee}" if fee else "")
-        label = public + (f" {split.lower()}" if split else "") + (f" ({' '.join(CARDS.codes[card] for card in traded)})" if traded else "")
-        details = {"kind": TRADE_KIND, "cards": [CARDS.codes[card] for card in traded], "slots": slots, "chips": fee, "split": split}
-        return label, details, public
-    chips = _chips(game, state, move) if state.phase == BETTING else 0
-    words = [move.kind] + ([RAISE_OPTIONS[move.option].lower()] if move.kind == RAISE_KIND else [])
-    public = " ".join([move.kind] + ([str(chips)] if move.kind in (CALL_KIND, RAISE_KIND) else []))
-    label = " ".join(words + ([str(chips)] if move.kind in (CALL_KIND, RAISE_KIND) else []) + ([split.lower()] if split else []))
-    return label, {"kind": move.kind, "cards": [], "chips": chips, "split": split}, public
+        details = {"kind": TRADE_KIND, "cards": traded, "slots": slots, "chips": fee, "split": split}
+        secret += traded
+    else:
+        chips = _chips(game, state, move) if state.phase == BETTING else 0
+        public = f"{move.kind} {chips}" if move.kind in (CALL_KIND, RAISE_KIND) else move.kind
+        details = {"kind": move.kind, "cards": [], "chips": chips, "split": split}
+    return (f"{public} ({' '.join(secret)})" if secret else public), details
+
+
+def public_part(label: str) -> str:
+    """What every seat sees of an action whose label is `label` (`describe`)."""
+    return label.partition(" (")[0]
 
 
 def _chips(game: DividhaGame, state: DividhaState, move: Any) -> int:
