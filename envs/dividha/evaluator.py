@@ -50,10 +50,10 @@ DECK: tuple[str, ...] = tuple(
     + ["GOD", "SATAN"]
 )
 DECK_SIZE = len(DECK)  # 56
-FIRST_HEAVEN, FIRST_HELL = 30, 42
-GOD, SATAN = 54, 55
-DEUCE_OF_HEAVEN, DEUCE_OF_HELL = 41, 53  # 2V, 2L
-THE_THREE = (47, 48, 49)  # MIN, RAL, SAN
+FIRST_HEAVEN, FIRST_HELL = DECK.index("AV"), DECK.index("AL")  # 30, 42
+GOD, SATAN = DECK.index("GOD"), DECK.index("SATAN")  # 54, 55
+DEUCE_OF_HEAVEN, DEUCE_OF_HELL = DECK.index("2V"), DECK.index("2L")  # 41, 53
+THE_THREE = tuple(DECK.index(code) for code in THE_THREE_CODES)  # 47, 48, 49
 HEAVEN_SIDE = tuple(range(FIRST_HEAVEN, FIRST_HELL)) + (GOD,)
 HELL_SIDE = tuple(range(FIRST_HELL, GOD)) + (SATAN,)
 MAX_HAND = 5  # cards played at most
@@ -109,7 +109,7 @@ def _card_tables() -> tuple[np.ndarray, ...]:
         rank = "6" if code in HEAVEN_SIXES + THE_THREE_CODES else code[0]
         high[index] = HIGH_VALUES[RANKS.index(rank)]
         total[index] = SUM_VALUES[RANKS.index(rank)]
-        suit[index] = min(index // 10, 3) if index < FIRST_HELL else SUIT_OF_HELL
+        suit[index] = SUITS.index("V" if code in HEAVEN_SIXES else "L" if code in THE_THREE_CODES else code[-1])
     side[list(HEAVEN_SIDE)] = HEAVEN
     side[list(HELL_SIDE)] = HELL
     return high, total, suit, side
@@ -237,7 +237,7 @@ def _hand_key(cards, mask, divine_intervention, counts):
     total = np.empty(MAX_HAND, np.int64)
     wild = np.zeros(MAX_HAND, np.bool_)
     wild_at = first_deuce = second_deuce = -1
-    gods = 0
+    wild_cards = 0
     for i in range(n):
         card = hand[i]
         high[i], suit[i], total[i] = HIGH[card], SUIT[card], SUM[card]
@@ -245,7 +245,7 @@ def _hand_key(cards, mask, divine_intervention, counts):
         if card == GOD or card == SATAN:
             wild[i] = True
             wild_at = i
-            gods += 1
+            wild_cards += 1
             total[i] = 0
         elif (card == DEUCE_OF_HEAVEN and hell_side) or (card == DEUCE_OF_HELL and heaven_side):
             suit[i] = NO_SUIT
@@ -256,7 +256,7 @@ def _hand_key(cards, mask, divine_intervention, counts):
         elif three == 3 and SIDE[card] == MORTAL:  # Corruption
             suit[i] = SUIT_OF_HELL
             immortal[i] = 1
-    if gods == 2 and divine_intervention:
+    if wild_cards == 2 and divine_intervention:
         return DIVINE_KEY
     if wild_at >= 0:
         suit[wild_at] = suit[1] if wild_at == 0 and n > 1 else suit[0]
