@@ -64,7 +64,7 @@ def showdown_ids(cards: Sequence[int], divine_intervention: bool = False) -> tup
 
 def key_ids(cards: Sequence[int], divine_intervention: bool = False) -> int:
     """Packed key of the best hand of 1 to 6 distinct deck indices (larger is better; `unpack_key` gives the tuple)."""
-    return int(evaluator.showdown(_sorted_ids(cards), bool(divine_intervention))[0])
+    return int(evaluator.showdown(np.array(cards, np.int64), bool(divine_intervention))[0])  # the key ignores order
 
 
 def is_legal_ids(cards: Sequence[int], divine_intervention: bool = False) -> bool:
@@ -165,6 +165,9 @@ def settle(
     forfeit: int = 0,
 ) -> list[int]:
     """Chips each seat receives (6.6); `hands[s]` is None for a folded seat, else its 1 to 6 cards."""
+    for name, values in (("win_stakes", win_stakes), ("lose_stakes", lose_stakes), ("hands", hands)):
+        if isinstance(values, str) or not isinstance(values, Sequence):
+            raise ValueError(f"{name} must be a list with one entry per seat, got {values!r}")
     n = len(hands)
     if not len(win_stakes) == len(lose_stakes) == n:
         raise ValueError(f"win_stakes ({len(win_stakes)}), lose_stakes ({len(lose_stakes)}) and hands ({n}) need one entry per seat")
