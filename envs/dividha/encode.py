@@ -203,7 +203,7 @@ class DividhaEncoder(Encoder[DividhaState]):
                 lines.append(f"  seat {other}: out of the match")
                 continue
             slots = [_slot_text(state, other, slot, seat, shown) for slot in range(NUM_SLOTS)]
-            tablet = f"  win {state.win[other]} lose {state.lose[other]}" if seat is None or seat == other else ""
+            tablet = f"  win {state.win[other]} lose {state.lose[other]}" if seat in (None, other) or state.phase == OVER else ""
             marker = ">" if other == to_act else " "
             status = "  folded" if state.folded[other] else ("  all-in" if state.stacks[other] == 0 else "")
             lines.append(f"{marker} seat {other}: {' '.join(slots)}  stack {state.stacks[other]}  paid {state.paid[other]}{tablet}{status}")
