@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from cardarena.envs.core.betting import raise_options
+from cardarena.envs.core.betting import BettingRound, raise_options
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
@@ -67,24 +67,30 @@ SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _START = {name: piece.start for name, piece in SLICES.items()}
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
-(_OWN, _PUBLIC, _GONE, _KEY, _TABLE_SIZE, _DEALER, _TO_ACT, _PHASE, _ROUND, _STACKS, _PAID, _IN_ROUND, _FOLDED, _ALL_IN,
+(_OWN, _PUBLIC, _GONE, _HELD, _CATEGORY, _TABLE_SIZE, _DEALER, _TO_ACT, _PHASE, _ROUND, _STACKS, _PAID, _IN_ROUND, _FOLDED, _ALL_IN,
  _IN_MATCH, _TRADED_SLOTS, _HAS_TRADED, _RAISES, _TABLET, _FORFEIT, _TO_CALL, _RAISE_SIZES, _ANTE, _HAND_NUMBER) = (
     _START[name]
-    for name in ("own_slots", "public_cards", "gone", "key", "table_size", "dealer", "to_act", "phase", "round", "stacks", "paid",
+    for name in ("own_slots", "public_cards", "gone", "held", "category", "table_size", "dealer", "to_act", "phase", "round", "stacks", "paid",
                  "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "tablet", "forfeit",
                  "to_call", "raise_sizes", "ante", "hand_number")
 )
-_COUNTED = {"raise": 0, "call": MAX_PLAYERS}  # offsets of the raises and calls segments from _RAISES
+_COUNTED = {"raise": _RAISES, "call": _RAISES + MAX_PLAYERS}
+_PADDING = {n: [0.0] * (MAX_PLAYERS - n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}  # after per-seat values
+assert [_START[name] - _START[first] for first, name in (("stacks", "paid"), ("folded", "all_in"), ("folded", "in_match"))] == [MAX_PLAYERS, MAX_PLAYERS, 2 * MAX_PLAYERS]
 _TOP_COUNT = int(COUNT_SCALE)
 _COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT + 1)]
 
 
 @lru_cache(maxsize=1 << 14)
-def hand_features(cards: tuple[int, ...], divine_intervention: bool) -> tuple[int, list[float]]:
-    """The category of the best hand of these deck indices and the rest of its key as features
-    (cached: a seat's cards change only at deals and trades)."""
+def hand_features(cards: tuple[int, ...], divine_intervention: bool) -> np.ndarray:
+    """The `category` and `key` segments for the best hand of these deck indices (cached: a
+    seat's cards change only at deals and trades)."""
     category, providence, immortal, total, high = rules.unpack_key(rules.key_ids(cards, divine_intervention))
-    return category, [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
+    features = np.zeros(NUM_CATEGORIES + 3 + HIGH_CARDS, np.float32)
+    features[category] = 1.0
+    key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
+    features[NUM_CATEGORIES : NUM_CATEGORIES + len(key)] = key
+    return features
 
 
 class DividhaEncoder(Encoder[DividhaState]):
@@ -115,11 +121,15 @@ class DividhaEncoder(Encoder[DividhaState]):
             self._encode_betting(obs, state, seat, n, per_chip)
         obs[ones] = 1.0
         playing, folded, stacks = _rotated(state.in_match, seat), _rotated(state.folded, seat), _rotated(state.stacks, seat)
-        obs[_IN_MATCH : _IN_MATCH + n] = playing
-        obs[_FOLDED : _FOLDED + n] = [p and f for p, f in zip(playing, folded)]
-        obs[_ALL_IN : _ALL_IN + n] = [p and not f and not chips for p, f, chips in zip(playing, folded, stacks)]
-        obs[_STACKS : _STACKS + n] = [chips * per_chip for chips in stacks]
-        obs[_PAID : _PAID + n] = [chips * per_chip for chips in _rotated(state.paid, seat)]
+        padding = _PADDING[n]
+        obs[_STACKS : _STACKS + 2 * MAX_PLAYERS] = (
+            [chips * per_chip for chips in stacks] + padding + [chips * per_chip for chips in _rotated(state.paid, seat)] + padding
+        )
+        obs[_FOLDED : _FOLDED + 3 * MAX_PLAYERS] = (
+            [p and f for p, f in zip(playing, folded)] + padding
+            + [p and not f and not chips for p, f, chips in zip(playing, folded, stacks)] + padding
+            + playing + padding
+        )
         self._encode_actions(obs, state, seat, n)
         obs[_TABLET : _TABLET + 3] = (state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip)
         obs[_FORFEIT] = state.forfeit * per_chip
@@ -131,31 +141,29 @@ class DividhaEncoder(Encoder[DividhaState]):
 
     def _encode_actions(self, obs: np.ndarray, state: DividhaState, seat: int, n: int) -> None:
         """Bets and raises, and calls, of each seat this hand."""
-        if not state.actions:
-            return
-        counts = [0] * (2 * MAX_PLAYERS)
+        counts: dict[int, int] = {}
         for actor, _round, kind, *_ in state.actions:
             if kind in _COUNTED:
-                counts[_COUNTED[kind] + (actor - seat) % n] += 1
-        obs[_RAISES : _RAISES + 2 * MAX_PLAYERS] = [_COUNT_SHARES[min(count, _TOP_COUNT)] for count in counts]
+                place = _COUNTED[kind] + (actor - seat) % n
+                counts[place] = counts.get(place, 0) + 1
+        if counts:
+            obs[list(counts)] = [_COUNT_SHARES[count] if count < _TOP_COUNT else 1.0 for count in counts.values()]
 
     def _encode_key(self, obs: np.ndarray, state: DividhaState, seat: int) -> None:
         held = tuple(sorted(card for card in state.cards[seat] if card != EMPTY))
-        obs[_START["held"]] = len(held) / NUM_SLOTS
+        obs[_HELD] = len(held) / NUM_SLOTS
         if held:
-            category, features = hand_features(held, self.game.config.divine_intervention)
-            obs[_START["category"] + category] = 1.0
-            obs[_KEY : _KEY + len(features)] = features
+            obs[_CATEGORY : _CATEGORY + NUM_CATEGORIES + 3 + HIGH_CARDS] = hand_features(held, self.game.config.divine_intervention)
 
     def _encode_betting(self, obs: np.ndarray, state: DividhaState, seat: int, n: int, per_chip: float) -> None:
         bets, config = state.bets, self.game.config
-        contributions, current = bets["contributions"], bets["current_bet"]
+        contributions, current = bets.contributions, bets.current_bet
         to_call = current - contributions[seat]
         obs[_IN_ROUND : _IN_ROUND + n] = [chips * per_chip for chips in _rotated(contributions, seat)]
         cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
-        obs[_TO_CALL : _TO_CALL + 4] = (to_call * per_chip, current * per_chip, bets["min_raise"] * per_chip, min(bets["bets"] / cap, 1.0))
-        if bets["to_act"][0] == seat:
-            increments = raise_options(config.limit, bets["pot"], to_call, bets["stacks"][seat], bets["min_raise"])
+        obs[_TO_CALL : _TO_CALL + 4] = (to_call * per_chip, current * per_chip, bets.min_raise * per_chip, min(bets.bets / cap, 1.0))
+        if bets.to_act[0] == seat:
+            increments = raise_options(config.limit, bets.pot, to_call, bets.stacks[seat], bets.min_raise)
             obs[_RAISE_SIZES : _RAISE_SIZES + 4] = [(increment or 0) * per_chip for increment in increments]
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
@@ -244,15 +252,15 @@ def _action_json(record: list[Any], seat: int) -> dict[str, Any]:
     return entry
 
 
-def _betting_json(bets: dict[str, Any] | None) -> dict[str, Any] | None:
+def _betting_json(bets: BettingRound | None) -> dict[str, Any] | None:
     if bets is None:
         return None
     return {
-        "current_bet": bets["current_bet"],
-        "contributions": list(bets["contributions"]),
-        "bets": bets["bets"],
-        "min_raise": bets["min_raise"],
-        "pending": list(bets["to_act"]),
-        "history": [list(entry) for entry in bets["history"]],
+        "current_bet": bets.current_bet,
+        "contributions": list(bets.contributions),
+        "bets": bets.bets,
+        "min_raise": bets.min_raise,
+        "pending": list(bets.to_act),
+        "history": [list(entry) for entry in bets.history],
     }
 

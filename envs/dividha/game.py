@@ -49,7 +49,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
 LAST_ROUND = 3
 DEALS = {1: (0, 1), 2: (2, 3), LAST_ROUND: (4, 5)}  # the slots dealt before each betting round
-_ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
 
 
 class DividhaConfig(GameConfig):
@@ -129,7 +128,7 @@ class DividhaGame(Game[DividhaState]):
 
     def current_player(self, state: DividhaState) -> int:
         if state.phase == BETTING:
-            return state.bets["to_act"][0]
+            return state.bets.to_act[0]
         if state.phase == TRADING:
             return self.order(state)[state.turn]
         return -1
@@ -212,7 +211,10 @@ class DividhaGame(Game[DividhaState]):
         return {"game": self.env_id, **dataclasses.asdict(state)}
 
     def state_from_json(self, data: dict[str, Any]) -> DividhaState:
-        return read_state(DividhaState, data, self.env_id)
+        state = read_state(DividhaState, data, self.env_id)
+        if state.bets is not None:
+            state.bets = betting.BettingRound.from_json(state.bets)
+        return state
 
     def state_from_view(self, view: dict[str, Any]) -> DividhaState:
         """Other seats' unseen cards and private splits are made up to fit; see `Game.state_from_view`."""
@@ -226,10 +228,6 @@ class DividhaGame(Game[DividhaState]):
         """The seats still in the hand, clockwise from the dealer's left, ending with the dealer."""
         n = self.num_players
         return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
-
-    def betting_round(self, state: DividhaState) -> betting.BettingRound:
-        """The open betting round, sharing the state's lists: to read, not to play on (see `_bet`)."""
-        return betting.BettingRound(**state.bets)
 
     def raise_increments(self, bets: betting.BettingRound, seat: int) -> list[int | None]:
         """The increment of each raise option for `seat` (the engine's own computation)."""
@@ -313,7 +311,7 @@ class DividhaGame(Game[DividhaState]):
     def _open_round(self, state: DividhaState, number: int) -> None:
         state.phase, state.betting_round = BETTING, number
         bets = betting.BettingRound.open(self.betting_rules, state.stacks, state.folded, (state.dealer + 1) % self.num_players, state.pot)
-        state.bets = _round_json(bets)
+        state.bets = bets
         if bets.finished:
             self._after_round(state)
 
@@ -330,7 +328,7 @@ class DividhaGame(Game[DividhaState]):
     # ------------------------------------------------------------ betting (4.2, 6.2, 6.3)
 
     def _betting_ids(self, state: DividhaState) -> list[int]:
-        bets = self.betting_round(state)
+        bets = state.bets
         seat = bets.seat_to_act
         stack, to_call = bets.stacks[seat], bets.to_call(seat)
         unsplit = self.config.all_in_unsplit
@@ -350,14 +348,13 @@ class DividhaGame(Game[DividhaState]):
         return sorted(ids)
 
     def _bet(self, state: DividhaState, move: Move) -> None:
-        bets = betting.BettingRound(**{name: list(value) if isinstance(value, list) else value for name, value in state.bets.items()})
+        bets = state.bets
         seat = bets.seat_to_act
         before = bets.stacks[seat]
         bets.act(self.betting_rules, engine_action(move))
         chips = before - bets.stacks[seat]
         self._write(state, seat, chips, move.split)
         state.stacks, state.pot, state.folded = list(bets.stacks), bets.pot, list(bets.folded)
-        state.bets = _round_json(bets)
         state.actions.append([seat, state.betting_round, move.kind, chips, _split_id(move), bets.stacks[seat]])
         if bets.finished:
             self._after_round(state)
@@ -455,11 +452,6 @@ class DividhaGame(Game[DividhaState]):
             state.truncated = not state.terminal
         else:
             self._start_hand(state)
-
-
-def _round_json(bets: betting.BettingRound) -> dict[str, Any]:
-    """A betting round as the state keeps it (the core's `to_json` fields, without its deep copy)."""
-    return {name: getattr(bets, name) for name in _ROUND_FIELDS}
 
 
 def public_discards(state: DividhaState, seat: int) -> list[int]:

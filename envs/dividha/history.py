@@ -99,7 +99,7 @@ def public_part(label: str) -> str:
 
 def _chips(game: DividhaGame, state: DividhaState, move: Any) -> int:
     """The chips a betting move pays: the call (all-in for less when short) or call plus raise."""
-    bets = game.betting_round(state)
+    bets = state.bets
     seat = bets.seat_to_act
     to_call = min(bets.to_call(seat), bets.stacks[seat])
     if move.kind == CALL_KIND:

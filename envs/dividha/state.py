@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from cardarena.envs.core.betting import BettingRound
+
 BETTING, TRADING, OVER = range(3)
 PHASE_NAMES = ("betting", "trading", "over")
 WAGER_ROUND = 0  # Demon's Wager: the betting round before any card is dealt; rounds 1..3 follow the deals
@@ -40,7 +42,7 @@ class DividhaState:
     paid: list[int] = dataclasses.field(default_factory=list)  # every chip each seat put in this hand
     pot: int = 0
     forfeit: int = 0  # eliminated seats' stacks, set aside for this hand's best hand
-    bets: dict[str, Any] | None = None  # the open betting round (core BettingRound.to_json())
+    bets: BettingRound | None = None  # the open betting round (the core engine's; JSON as its to_json())
     actions: list[list[Any]] = dataclasses.field(default_factory=list)  # [seat, round, kind, chips, split, stack after] this hand
     showdown: dict[str, Any] | None = None  # the last settled hand's public outcome
     returns: list[float] = dataclasses.field(default_factory=list)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
@@ -243,16 +244,16 @@ def _betting_round(seen: DividhaSeatView) -> int:
     return 2 if seen.phase == "trading" else 3
 
 
-def _betting(seen: DividhaSeatView, state: DividhaState) -> dict[str, Any]:
+def _betting(seen: DividhaSeatView, state: DividhaState) -> BettingRound:
     betting = seen.betting
-    return {
-        "stacks": list(state.stacks),
-        "folded": list(state.folded),
-        "to_act": list(betting.pending),
-        "pot": state.pot,
-        "current_bet": betting.current_bet,
-        "contributions": list(betting.contributions),
-        "bets": betting.bets,
-        "min_raise": betting.min_raise,
-        "history": [list(entry) for entry in betting.history],
-    }
+    return BettingRound(
+        stacks=list(state.stacks),
+        folded=list(state.folded),
+        to_act=list(betting.pending),
+        pot=state.pot,
+        current_bet=betting.current_bet,
+        contributions=list(betting.contributions),
+        bets=betting.bets,
+        min_raise=betting.min_raise,
+        history=[list(entry) for entry in betting.history],
+    )
