@@ -10,7 +10,7 @@ from cardarena.envs.dividha.evaluator import FIRST_HEAVEN, GOD, HIGH, SUM
 from cardarena.envs.dividha.actions import CHECK, FOLD, LOSE, NUM_ACTIONS, TRADE, TRADE_CHOICES, WIN, call_id, paid_trade_id, raise_id
 from cardarena.envs.dividha.encode import IMMORTAL_SCALE, OBSERVATION_SIZE, SLICES
 from cardarena.envs.dividha.game import MIN_PLAYERS, NUM_CARDS
-from cardarena.envs.dividha.state import NUM_SLOTS, PUBLIC_SLOTS
+from cardarena.envs.dividha.state import NUM_SLOTS
 
 SHAPE = ObservationShape(OBSERVATION_SIZE, NUM_ACTIONS, "the dividha heuristic")
 EVEN = 1

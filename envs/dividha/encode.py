@@ -19,7 +19,7 @@ from cardarena.envs.core.game import Encoder, segment_slices
 from . import rules
 from .actions import SPLITS, TRADE_CHOICES
 from .game import LAST_ROUND, MAX_PLAYERS, MIN_PLAYERS, NUM_CARDS, DividhaGame, public_discards
-from .state import BETTING, EMPTY, NUM_SLOTS, OVER, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
+from .state import BETTING, EMPTY, NUM_SLOTS, OVER, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, DividhaState
 
 NUM_CATEGORIES = 13
 HIGH_CARDS = 5

@@ -23,13 +23,10 @@ from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .actions import (
-    CALL_KIND,
     CHECK,
     EVEN,
     FOLD,
     NUM_ACTIONS,
-    PAID_TRADE,
-    RAISE_KIND,
     SPLITS,
     TRADE,
     TRADE_CHOICES,
