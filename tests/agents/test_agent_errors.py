@@ -63,7 +63,7 @@ def test_an_empty_agent_name_lists_the_game_agents(name):
     assert str(info.value) == (
         f"the agent name is empty ({name!r}); available: {', '.join(available('yokir'))} (or the path of a checkpoint folder)"
     )
-    with pytest.raises(UnknownAgentError, match=r"the agent name is empty \(''\); available: random, piktas/heuristic"):
+    with pytest.raises(UnknownAgentError, match=r"the agent name is empty \(''\); available: random, .*piktas/heuristic"):
         load("")
     with pytest.raises(UnknownAgentError, match=r"the agent name is empty"):
         describe("")
