@@ -9,7 +9,8 @@ on its hot path (deck indices in, packed keys out):
 - `unpack_key`, `category_of`, `hand_name_of`: a packed key's tuple, category id and name;
 - `settle_keys(win, lose, keys, dealer)`: settlement from packed keys (None for a folded seat).
 
-The deck layout and the evaluator are in evaluator.py; betting sizes and the layered settlement
+The deck layout is in deck.py; the evaluator, compiled with numba, is in evaluator.py and loads on
+first use (importing the game loads no numba); betting sizes and the layered settlement
 are the core engine's (`envs/core/betting.py`, `envs/core/settlement.py`).
 """
 
@@ -22,8 +23,8 @@ import numpy as np
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import Deck
 
-from . import evaluator
-from .evaluator import (  # noqa: F401  (the deck's constants, imported from here by the game)
+from .deck import (  # noqa: F401  (the deck's constants, imported from here by the game)
+    CATEGORY_SHIFT,
     CATEGORY_NAMES,
     DECK,
     DECK_SIZE,
@@ -57,24 +58,30 @@ def _sorted_ids(cards: Sequence[int]) -> np.ndarray:
 
 def showdown_ids(cards: Sequence[int], divine_intervention: bool = False) -> tuple[int, list[int]]:
     """Packed key of the best legal hand of at most five of 1 to 6 distinct deck indices, and its cards in deck order."""
+    from .evaluator import showdown  # the compiled evaluator loads on first use, not with the game
+
     ids = _sorted_ids(cards)
-    key, mask = evaluator.showdown(ids, bool(divine_intervention))
+    key, mask = showdown(ids, bool(divine_intervention))
     return int(key), [int(ids[position]) for position in range(len(ids)) if mask >> position & 1]
 
 
 def key_ids(cards: Sequence[int], divine_intervention: bool = False) -> int:
     """Packed key of the best hand of 1 to 6 distinct deck indices (larger is better; `unpack_key` gives the tuple)."""
-    return int(evaluator.showdown(np.array(cards, np.int64), bool(divine_intervention))[0])  # the key ignores order
+    from .evaluator import showdown
+
+    return int(showdown(np.array(cards, np.int64), bool(divine_intervention))[0])  # the key ignores order
 
 
 def is_legal_ids(cards: Sequence[int], divine_intervention: bool = False) -> bool:
     """Whether distinct deck indices may be played together under the Syncretic Rule (5.1); no size check."""
-    return bool(evaluator.legal_hand(np.array(cards, np.int64), bool(divine_intervention)))
+    from .evaluator import legal_hand
+
+    return bool(legal_hand(np.array(cards, np.int64), bool(divine_intervention)))
 
 
 def category_of(packed: int) -> int:
     """Category id (5.3) of a packed key."""
-    return packed >> evaluator.CATEGORY_SHIFT
+    return packed >> CATEGORY_SHIFT
 
 
 def hand_name_of(packed: int) -> str:
