@@ -161,9 +161,15 @@ class BettingRound:
         """
         return list(self._choices(rules))
 
-    def act(self, rules: BettingRules, action: str) -> None:
-        """Play `action` for the seat to act; IllegalActionError if it is not one of `options`."""
-        choices = self._choices(rules)
+    def choices(self, rules: BettingRules) -> dict[str, int]:
+        """The legal actions of the seat to act (as `options`), each with the chips it raises by (0 but for raises)."""
+        return self._choices(rules)
+
+    def act(self, rules: BettingRules, action: str, choices: dict[str, int] | None = None) -> None:
+        """Play `action` for the seat to act; IllegalActionError if it is not one of `options`.
+        `choices`: this decision's `choices(rules)` where the caller has them already (not computed again)."""
+        if choices is None:
+            choices = self._choices(rules)
         seat = self.to_act[0]
         if action not in choices:
             raise IllegalActionError(f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(choices)}")

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from cardarena.envs.core.betting import BettingRound, raise_options
+from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
@@ -163,8 +163,7 @@ class DividhaEncoder(Encoder[DividhaState]):
         cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
         obs[_TO_CALL : _TO_CALL + 4] = (to_call * per_chip, current * per_chip, bets.min_raise * per_chip, min(bets.bets / cap, 1.0))
         if bets.to_act[0] == seat:
-            increments = raise_options(config.limit, bets.pot, to_call, bets.stacks[seat], bets.min_raise)
-            obs[_RAISE_SIZES : _RAISE_SIZES + 4] = [(increment or 0) * per_chip for increment in increments]
+            obs[_RAISE_SIZES : _RAISE_SIZES + 4] = [(increment or 0) * per_chip for increment in self.game.decision(state).increments]
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
         game = self.game

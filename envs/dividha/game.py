@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
@@ -46,6 +46,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
 LAST_ROUND = 3
 DEALS = {1: (0, 1), 2: (2, 3), LAST_ROUND: (4, 5)}  # the slots dealt before each betting round
+
+
+class Decision(NamedTuple):
+    """One betting decision, computed once: the raise options' increments (`betting.raise_options`,
+    None where not offered), the engine's legal actions with their raise increments, the legal ids."""
+
+    increments: list[int | None]
+    choices: dict[str, int]
+    ids: list[int]
 
 
 class DividhaConfig(GameConfig):
@@ -103,6 +112,7 @@ class DividhaGame(Game[DividhaState]):
             limit=config.limit,
             short_all_in_raise=True,
         )
+        self._decision: tuple[Any, int, Decision | None] = (None, -1, None)  # (round, its actions so far, decision)
 
     @property
     def num_players(self) -> int:
@@ -132,7 +142,7 @@ class DividhaGame(Game[DividhaState]):
 
     def legal_actions(self, state: DividhaState) -> list[int]:
         if state.phase == BETTING:
-            return self._betting_ids(state)
+            return list(self.decision(state).ids)
         if state.phase == TRADING:
             return self._trading_ids(state)
         return []
@@ -226,9 +236,16 @@ class DividhaGame(Game[DividhaState]):
         n = self.num_players
         return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
 
-    def raise_increments(self, bets: betting.BettingRound, seat: int) -> list[int | None]:
-        """The increment of each raise option for `seat` (the engine's own computation)."""
-        return betting.raise_options(self.config.limit, bets.pot, bets.to_call(seat), bets.stacks[seat], bets.min_raise)
+    def decision(self, state: DividhaState) -> Decision:
+        """The betting decision now open, computed once: a round's decision changes only with its
+        actions (each one recorded in its history) or with a new round object."""
+        bets = state.bets
+        cached_bets, actions, decision = self._decision
+        if cached_bets is bets and actions == len(bets.history):
+            return decision
+        decision = self._decide(bets)
+        self._decision = (bets, len(bets.history), decision)
+        return decision
 
     def trade_fee(self, state: DividhaState, choice: int) -> int:
         return len(TRADE_CHOICES[choice]) * state.ante if self.config.pay_to_trade else 0
@@ -324,14 +341,14 @@ class DividhaGame(Game[DividhaState]):
 
     # ------------------------------------------------------------ betting (4.2, 6.2, 6.3)
 
-    def _betting_ids(self, state: DividhaState) -> list[int]:
-        bets = state.bets
-        seat = bets.seat_to_act
+    def _decide(self, bets: betting.BettingRound) -> Decision:
+        seat = bets.to_act[0]
         stack, to_call = bets.stacks[seat], bets.to_call(seat)
+        increments = betting.raise_options(self.config.limit, bets.pot, to_call, stack, bets.min_raise)
+        choices = bets.choices(self.betting_rules)
         unsplit = self.config.all_in_unsplit
-        increments = self.raise_increments(bets, seat) if unsplit else []
         ids = []
-        for name in bets.options(self.betting_rules):
+        for name in choices:
             if name == betting.FOLD:
                 ids.append(FOLD)
             elif name == betting.CHECK:
@@ -342,13 +359,13 @@ class DividhaGame(Game[DividhaState]):
                 option = betting.RAISES.index(name)
                 all_in = unsplit and to_call + increments[option] == stack
                 ids += [raise_id(option, s) for s in range(3) if not (s == EVEN and all_in)]
-        return sorted(ids)
+        return Decision(increments, choices, sorted(ids))
 
     def _bet(self, state: DividhaState, move: Move) -> None:
         bets = state.bets
-        seat = bets.seat_to_act
+        seat = bets.to_act[0]
         before = bets.stacks[seat]
-        bets.act(self.betting_rules, engine_action(move))
+        bets.act(self.betting_rules, engine_action(move), self.decision(state).choices)
         chips = before - bets.stacks[seat]
         self._write(state, seat, chips, move.split)
         state.stacks, state.pot, state.folded = list(bets.stacks), bets.pot, list(bets.folded)

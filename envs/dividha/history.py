@@ -100,10 +100,9 @@ def public_part(label: str) -> str:
 def _chips(game: DividhaGame, state: DividhaState, move: Any) -> int:
     """The chips a betting move pays: the call (all-in for less when short) or call plus raise."""
     bets = state.bets
-    seat = bets.seat_to_act
-    to_call = min(bets.to_call(seat), bets.stacks[seat])
+    seat = bets.to_act[0]
     if move.kind == CALL_KIND:
-        return to_call
+        return min(bets.to_call(seat), bets.stacks[seat])
     if move.kind == RAISE_KIND:
-        return bets.to_call(seat) + (game.raise_increments(bets, seat)[move.option] or 0)
+        return bets.to_call(seat) + (game.decision(state).increments[move.option] or 0)
     return 0
