@@ -19,7 +19,7 @@ from cardarena.envs.core.game import Encoder, segment_slices
 from . import rules
 from .actions import SPLITS, TRADE_CHOICES
 from .game import LAST_ROUND, MAX_PLAYERS, MIN_PLAYERS, NUM_CARDS, DividhaGame, public_discards
-from .state import BETTING, EMPTY, NUM_SLOTS, OVER, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, DividhaState
+from .state import BETTING, EMPTY, NUM_SLOTS, OVER, TRADING, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, DividhaState
 
 NUM_CATEGORIES = 13
 HIGH_CARDS = 5
@@ -74,22 +74,32 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
                  "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "tablet", "forfeit",
                  "to_call", "raise_sizes", "ante", "hand_number")
 )
-_COUNTED = {"raise": _RAISES, "call": _RAISES + MAX_PLAYERS}
+_OWN_AT = tuple(_OWN + slot * NUM_CARDS for slot in range(NUM_SLOTS))  # + card: the one of own slot k
+_PUBLIC_AT = tuple(_PUBLIC + r * NUM_CARDS for r in range(MAX_PLAYERS))  # + card: a public card of rel seat r
 _PADDING = {n: [0.0] * (MAX_PLAYERS - n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}  # after per-seat values
-assert [_START[name] - _START[first] for first, name in (("stacks", "paid"), ("folded", "all_in"), ("folded", "in_match"))] == [MAX_PLAYERS, MAX_PLAYERS, 2 * MAX_PLAYERS]
+_KEY_PART = NUM_CATEGORIES + 3 + HIGH_CARDS
+# Segments written together, each as one block: stacks to in_match; held, category and key; tablet to match.
+assert [_START[name] - _STACKS for name in ("paid", "in_round", "folded", "all_in", "in_match")] == [k * MAX_PLAYERS for k in range(1, 6)]
+assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)
+assert [_START[name] - _TABLET for name in ("pot", "forfeit", "to_call", "current_bet", "min_raise", "bets_made", "raise_sizes", "ante", "hand_number", "match")] == [2, 3, 4, 5, 6, 7, 8, 12, 13, 14]
+_TAIL = 15  # tablet (2), pot, forfeit, to_call, current_bet, min_raise, bets_made, raise_sizes (4), ante, hand_number, match
 _TOP_COUNT = int(COUNT_SCALE)
-_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT + 1)]
+_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)] + [1.0]
+_NO_RAISES = [0.0] * 4
 
 
 @lru_cache(maxsize=1 << 14)
-def hand_features(cards: tuple[int, ...], divine_intervention: bool) -> np.ndarray:
-    """The `category` and `key` segments for the best hand of these deck indices (cached: a
+def hand_features(slots: tuple[int, ...], divine_intervention: bool) -> np.ndarray:
+    """The `held`, `category` and `key` segments for the cards in a seat's slots (cached: a
     seat's cards change only at deals and trades)."""
-    category, providence, immortal, total, high = rules.unpack_key(rules.key_ids(cards, divine_intervention))
-    features = np.zeros(NUM_CATEGORIES + 3 + HIGH_CARDS, np.float32)
-    features[category] = 1.0
-    key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
-    features[NUM_CATEGORIES : NUM_CATEGORIES + len(key)] = key
+    held = [card for card in slots if card != EMPTY]
+    features = np.zeros(1 + _KEY_PART, np.float32)
+    features[0] = len(held) / NUM_SLOTS
+    if held:
+        category, providence, immortal, total, high = rules.unpack_key(rules.key_ids(held, divine_intervention))
+        features[1 + category] = 1.0
+        key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
+        features[1 + NUM_CATEGORIES : 1 + NUM_CATEGORIES + len(key)] = key
     return features
 
 
@@ -97,73 +107,80 @@ class DividhaEncoder(Encoder[DividhaState]):
     observation_size = OBSERVATION_SIZE
     game: DividhaGame
 
+    def __init__(self, game: DividhaGame):
+        super().__init__(game)
+        config, n = game.config, game.num_players
+        self._per_chip = 1.0 / (config.starting_stack * n)
+        self._cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
+        self._table_size = _TABLE_SIZE + n - MIN_PLAYERS
+        self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
+
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
         game, config = self.game, self.game.config
-        n = game.num_players
-        per_chip = 1.0 / (config.starting_stack * n)
-        ones = [_OWN + slot * NUM_CARDS + card for slot, card in enumerate(state.cards[seat]) if card != EMPTY]
-        ones += [_TABLE_SIZE + n - MIN_PLAYERS, _PHASE + state.phase, _DEALER + (state.dealer - seat) % n]
-        for r, slots in enumerate(_rotated(state.cards, seat)):
-            if slots[2] != EMPTY:
-                ones += (_PUBLIC + r * NUM_CARDS + slots[2], _PUBLIC + r * NUM_CARDS + slots[3])
+        n, per_chip = game.num_players, self._per_chip
+        cards = state.cards
+        ones = [self._table_size, _PHASE + state.phase, _DEALER + (state.dealer - seat) % n]
+        if cards:
+            ones += [at + card for at, card in zip(_OWN_AT, cards[seat]) if card != EMPTY]
+            for r in range(n):
+                slots = cards[(seat + r) % n]
+                if slots[2] != EMPTY:
+                    ones += (_PUBLIC_AT[r] + slots[2], _PUBLIC_AT[r] + slots[3])
+            obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(cards[seat]), config.divine_intervention)
         for r, choice in enumerate(_rotated(state.trades, seat)):
             if choice >= 0:
                 other = (seat + r) % n
                 ones.append(_HAS_TRADED + r)
                 ones += [_TRADED_SLOTS + 4 * r + slot for slot in TRADE_CHOICES[choice]]
                 ones += [_GONE + card for card in (state.discards[seat] if other == seat else public_discards(state, other))]
-        to_act = game.current_player(state)
-        if to_act >= 0:
-            ones.append(_TO_ACT + (to_act - seat) % n)
-        if state.bets is not None:
-            ones.append(_ROUND + state.betting_round)
-            self._encode_betting(obs, state, seat, n, per_chip)
-        obs[ones] = 1.0
-        playing, folded, stacks = _rotated(state.in_match, seat), _rotated(state.folded, seat), _rotated(state.stacks, seat)
         padding = _PADDING[n]
-        obs[_STACKS : _STACKS + 2 * MAX_PLAYERS] = (
-            [chips * per_chip for chips in stacks] + padding + [chips * per_chip for chips in _rotated(state.paid, seat)] + padding
-        )
-        obs[_FOLDED : _FOLDED + 3 * MAX_PLAYERS] = (
+        stacks, playing, folded = _rotated(state.stacks, seat), _rotated(state.in_match, seat), _rotated(state.folded, seat)
+        chips = [chips * per_chip for chips in stacks] + padding + [chips * per_chip for chips in _rotated(state.paid, seat)] + padding
+        tail = [state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip, state.forfeit * per_chip]
+        bets = state.bets
+        if bets is None:
+            chips += [0.0] * MAX_PLAYERS
+            tail += [0.0] * 8
+        else:
+            ones += (_ROUND + state.betting_round, _TO_ACT + (bets.to_act[0] - seat) % n)
+            chips += [chips * per_chip for chips in _rotated(bets.contributions, seat)] + padding
+            current = bets.current_bet
+            tail += (
+                (current - bets.contributions[seat]) * per_chip,
+                current * per_chip,
+                bets.min_raise * per_chip,
+                min(bets.bets / self._cap, 1.0),
+            )
+            tail += [(increment or 0) * per_chip for increment in game.decision(state).increments] if bets.to_act[0] == seat else _NO_RAISES
+        if state.phase == TRADING:
+            ones.append(_TO_ACT + (game.current_player(state) - seat) % n)
+        chips += (
             [p and f for p, f in zip(playing, folded)] + padding
             + [p and not f and not chips for p, f, chips in zip(playing, folded, stacks)] + padding
             + playing + padding
         )
+        obs[_STACKS : _STACKS + 6 * MAX_PLAYERS] = chips
+        tail += (min(state.ante / config.starting_stack, 1.0), state.hand_number / config.max_hands if config.match else 0.0, float(config.match))
+        obs[_TABLET : _TABLET + _TAIL] = tail
+        obs[ones] = 1.0
         self._encode_actions(obs, state, seat, n)
-        obs[_TABLET : _TABLET + 3] = (state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip)
-        obs[_FORFEIT] = state.forfeit * per_chip
-        obs[_ANTE] = min(state.ante / config.starting_stack, 1.0)
-        if config.match:
-            obs[_HAND_NUMBER : _HAND_NUMBER + 2] = (state.hand_number / config.max_hands, 1.0)
-        self._encode_key(obs, state, seat)
         return obs
 
     def _encode_actions(self, obs: np.ndarray, state: DividhaState, seat: int, n: int) -> None:
-        """Bets and raises, and calls, of each seat this hand."""
-        counts: dict[int, int] = {}
-        for actor, _round, kind, *_ in state.actions:
-            if kind in _COUNTED:
-                place = _COUNTED[kind] + (actor - seat) % n
-                counts[place] = counts.get(place, 0) + 1
-        if counts:
-            obs[list(counts)] = [_COUNT_SHARES[count] if count < _TOP_COUNT else 1.0 for count in counts.values()]
-
-    def _encode_key(self, obs: np.ndarray, state: DividhaState, seat: int) -> None:
-        held = tuple(sorted(card for card in state.cards[seat] if card != EMPTY))
-        obs[_HELD] = len(held) / NUM_SLOTS
-        if held:
-            obs[_CATEGORY : _CATEGORY + NUM_CATEGORIES + 3 + HIGH_CARDS] = hand_features(held, self.game.config.divine_intervention)
-
-    def _encode_betting(self, obs: np.ndarray, state: DividhaState, seat: int, n: int, per_chip: float) -> None:
-        bets, config = state.bets, self.game.config
-        contributions, current = bets.contributions, bets.current_bet
-        to_call = current - contributions[seat]
-        obs[_IN_ROUND : _IN_ROUND + n] = [chips * per_chip for chips in _rotated(contributions, seat)]
-        cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
-        obs[_TO_CALL : _TO_CALL + 4] = (to_call * per_chip, current * per_chip, bets.min_raise * per_chip, min(bets.bets / cap, 1.0))
-        if bets.to_act[0] == seat:
-            obs[_RAISE_SIZES : _RAISE_SIZES + 4] = [(increment or 0) * per_chip for increment in self.game.decision(state).increments]
+        """Bets and raises, and calls, of each seat this hand (counted as the hand's actions come)."""
+        actions, counted, raises, calls = self._counted
+        if actions is not state.actions or counted > len(actions):
+            actions, counted, raises, calls = state.actions, 0, [0] * n, [0] * n
+        for actor, _round, kind, *_ in actions[counted:]:
+            if kind == "raise":
+                raises[actor] += 1
+            elif kind == "call":
+                calls[actor] += 1
+        self._counted = (actions, len(actions), raises, calls)
+        shares = _COUNT_SHARES
+        obs[_RAISES : _RAISES + n] = [shares[min(count, _TOP_COUNT)] for count in _rotated(raises, seat)]
+        obs[_RAISES + MAX_PLAYERS : _RAISES + MAX_PLAYERS + n] = [shares[min(count, _TOP_COUNT)] for count in _rotated(calls, seat)]
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
         game = self.game
