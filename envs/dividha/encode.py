@@ -76,16 +76,19 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 )
 _OWN_AT = tuple(_OWN + slot * NUM_CARDS for slot in range(NUM_SLOTS))  # + card: the one of own slot k
 _PUBLIC_AT = tuple(_PUBLIC + r * NUM_CARDS for r in range(MAX_PLAYERS))  # + card: a public card of rel seat r
-_PADDING = {n: [0.0] * (MAX_PLAYERS - n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}  # after per-seat values
 _KEY_PART = NUM_CATEGORIES + 3 + HIGH_CARDS
-# Segments written together, each as one block: stacks to in_match; held, category and key; tablet to match.
-assert [_START[name] - _STACKS for name in ("paid", "in_round", "folded", "all_in", "in_match")] == [k * MAX_PLAYERS for k in range(1, 6)]
+# Everything from `stacks` to the end is written as one block of values (the traded slots as zeros,
+# their ones scattered afterwards); `held`, `category` and `key` as another.
+_PER_SEAT = ("stacks", "paid", "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "calls", "tablet")
+assert [_START[name] - _STACKS for name in _PER_SEAT] == [k * MAX_PLAYERS for k in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12, 13)]
 assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)
 assert [_START[name] - _TABLET for name in ("pot", "forfeit", "to_call", "current_bet", "min_raise", "bets_made", "raise_sizes", "ante", "hand_number", "match")] == [2, 3, 4, 5, 6, 7, 8, 12, 13, 14]
-_TAIL = 15  # tablet (2), pot, forfeit, to_call, current_bet, min_raise, bets_made, raise_sizes (4), ante, hand_number, match
+assert _TABLET + 15 == OBSERVATION_SIZE
+_NO_TRADES = [0.0] * (5 * MAX_PLAYERS)  # traded_slots, has_traded
+_NO_BETTING = [0.0] * 8  # to_call, current_bet, min_raise, bets_made, raise_sizes
+_NO_RAISES = [0.0] * 4
 _TOP_COUNT = int(COUNT_SCALE)
 _COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)] + [1.0]
-_NO_RAISES = [0.0] * 4
 
 
 @lru_cache(maxsize=1 << 14)
@@ -113,74 +116,74 @@ class DividhaEncoder(Encoder[DividhaState]):
         self._per_chip = 1.0 / (config.starting_stack * n)
         self._cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
         self._table_size = _TABLE_SIZE + n - MIN_PLAYERS
+        self._padding = [0.0] * (MAX_PLAYERS - n)  # after per-seat values
+        self._no_seats = [0.0] * MAX_PLAYERS
+        self._clockwise = [[(seat + r) % n for r in range(n)] for seat in range(n)]  # rel seat r -> seat
         self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
         game, config = self.game, self.game.config
-        n, per_chip = game.num_players, self._per_chip
+        n, per_chip, padding, clockwise = game.num_players, self._per_chip, self._padding, self._clockwise[seat]
         cards = state.cards
         ones = [self._table_size, _PHASE + state.phase, _DEALER + (state.dealer - seat) % n]
         if cards:
             ones += [at + card for at, card in zip(_OWN_AT, cards[seat]) if card != EMPTY]
-            for r in range(n):
-                slots = cards[(seat + r) % n]
+            for r, other in enumerate(clockwise):
+                slots = cards[other]
                 if slots[2] != EMPTY:
                     ones += (_PUBLIC_AT[r] + slots[2], _PUBLIC_AT[r] + slots[3])
             obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(cards[seat]), config.divine_intervention)
-        for r, choice in enumerate(_rotated(state.trades, seat)):
+        stacks, playing, folded, bets = state.stacks, state.in_match, state.folded, state.bets
+        values = [stacks[other] * per_chip for other in clockwise] + padding
+        values += [state.paid[other] * per_chip for other in clockwise] + padding
+        values += [bets.contributions[other] * per_chip for other in clockwise] + padding if bets is not None else self._no_seats
+        values += [1.0 if playing[other] and folded[other] else 0.0 for other in clockwise] + padding
+        values += [1.0 if playing[other] and not folded[other] and not stacks[other] else 0.0 for other in clockwise] + padding
+        values += [1.0 if playing[other] else 0.0 for other in clockwise] + padding
+        values += _NO_TRADES
+        if max(state.trades, default=-1) >= 0:
+            self._trades(ones, state, seat, clockwise)
+        raises, calls = self._counts(state)
+        values += [_COUNT_SHARES[min(raises[other], _TOP_COUNT)] for other in clockwise] + padding
+        values += [_COUNT_SHARES[min(calls[other], _TOP_COUNT)] for other in clockwise] + padding
+        values += (state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip, state.forfeit * per_chip)
+        if bets is None:
+            values += _NO_BETTING
+        else:
+            to_act = bets.to_act[0]
+            ones += (_ROUND + state.betting_round, _TO_ACT + (to_act - seat) % n)
+            current = bets.current_bet
+            values += ((current - bets.contributions[seat]) * per_chip, current * per_chip, bets.min_raise * per_chip, min(bets.bets / self._cap, 1.0))
+            values += [(increment or 0) * per_chip for increment in game.decision(state).increments] if to_act == seat else _NO_RAISES
+        if state.phase == TRADING:
+            ones.append(_TO_ACT + (game.current_player(state) - seat) % n)
+        values += (min(state.ante / config.starting_stack, 1.0), state.hand_number / config.max_hands if config.match else 0.0, float(config.match))
+        obs[_STACKS:] = values
+        obs[ones] = 1.0
+        return obs
+
+    def _trades(self, ones: list[int], state: DividhaState, seat: int, clockwise: list[int]) -> None:
+        """Who traded which slots, and the cards `seat` knows were traded in."""
+        for r, other in enumerate(clockwise):
+            choice = state.trades[other]
             if choice >= 0:
-                other = (seat + r) % n
                 ones.append(_HAS_TRADED + r)
                 ones += [_TRADED_SLOTS + 4 * r + slot for slot in TRADE_CHOICES[choice]]
                 ones += [_GONE + card for card in (state.discards[seat] if other == seat else public_discards(state, other))]
-        padding = _PADDING[n]
-        stacks, playing, folded = _rotated(state.stacks, seat), _rotated(state.in_match, seat), _rotated(state.folded, seat)
-        chips = [chips * per_chip for chips in stacks] + padding + [chips * per_chip for chips in _rotated(state.paid, seat)] + padding
-        tail = [state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip, state.forfeit * per_chip]
-        bets = state.bets
-        if bets is None:
-            chips += [0.0] * MAX_PLAYERS
-            tail += [0.0] * 8
-        else:
-            ones += (_ROUND + state.betting_round, _TO_ACT + (bets.to_act[0] - seat) % n)
-            chips += [chips * per_chip for chips in _rotated(bets.contributions, seat)] + padding
-            current = bets.current_bet
-            tail += (
-                (current - bets.contributions[seat]) * per_chip,
-                current * per_chip,
-                bets.min_raise * per_chip,
-                min(bets.bets / self._cap, 1.0),
-            )
-            tail += [(increment or 0) * per_chip for increment in game.decision(state).increments] if bets.to_act[0] == seat else _NO_RAISES
-        if state.phase == TRADING:
-            ones.append(_TO_ACT + (game.current_player(state) - seat) % n)
-        chips += (
-            [p and f for p, f in zip(playing, folded)] + padding
-            + [p and not f and not chips for p, f, chips in zip(playing, folded, stacks)] + padding
-            + playing + padding
-        )
-        obs[_STACKS : _STACKS + 6 * MAX_PLAYERS] = chips
-        tail += (min(state.ante / config.starting_stack, 1.0), state.hand_number / config.max_hands if config.match else 0.0, float(config.match))
-        obs[_TABLET : _TABLET + _TAIL] = tail
-        obs[ones] = 1.0
-        self._encode_actions(obs, state, seat, n)
-        return obs
 
-    def _encode_actions(self, obs: np.ndarray, state: DividhaState, seat: int, n: int) -> None:
+    def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
         """Bets and raises, and calls, of each seat this hand (counted as the hand's actions come)."""
         actions, counted, raises, calls = self._counted
         if actions is not state.actions or counted > len(actions):
-            actions, counted, raises, calls = state.actions, 0, [0] * n, [0] * n
+            actions, counted, raises, calls = state.actions, 0, [0] * self.game.num_players, [0] * self.game.num_players
         for actor, _round, kind, *_ in actions[counted:]:
             if kind == "raise":
                 raises[actor] += 1
             elif kind == "call":
                 calls[actor] += 1
         self._counted = (actions, len(actions), raises, calls)
-        shares = _COUNT_SHARES
-        obs[_RAISES : _RAISES + n] = [shares[min(count, _TOP_COUNT)] for count in _rotated(raises, seat)]
-        obs[_RAISES + MAX_PLAYERS : _RAISES + MAX_PLAYERS + n] = [shares[min(count, _TOP_COUNT)] for count in _rotated(calls, seat)]
+        return raises, calls
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
         game = self.game
