@@ -88,7 +88,7 @@ _NO_TRADES = [0.0] * (5 * MAX_PLAYERS)  # traded_slots, has_traded
 _NO_BETTING = [0.0] * 8  # to_call, current_bet, min_raise, bets_made, raise_sizes
 _NO_RAISES = [0.0] * 4
 _TOP_COUNT = int(COUNT_SCALE)
-_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)] + [1.0]
+_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -145,8 +145,8 @@ class DividhaEncoder(Encoder[DividhaState]):
         if max(state.trades, default=-1) >= 0:
             self._trades(ones, state, seat, clockwise)
         raises, calls = self._counts(state)
-        values += [_COUNT_SHARES[min(raises[other], _TOP_COUNT)] for other in clockwise] + padding
-        values += [_COUNT_SHARES[min(calls[other], _TOP_COUNT)] for other in clockwise] + padding
+        values += [(_COUNT_SHARES[raises[other]] if raises[other] < _TOP_COUNT else 1.0) for other in clockwise] + padding
+        values += [(_COUNT_SHARES[calls[other]] if calls[other] < _TOP_COUNT else 1.0) for other in clockwise] + padding
         values += (state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip, state.forfeit * per_chip)
         if bets is None:
             values += _NO_BETTING

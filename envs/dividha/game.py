@@ -345,7 +345,7 @@ class DividhaGame(Game[DividhaState]):
         seat = bets.to_act[0]
         stack, to_call = bets.stacks[seat], bets.to_call(seat)
         increments = betting.raise_options(self.config.limit, bets.pot, to_call, stack, bets.min_raise)
-        choices = bets.choices(self.betting_rules)
+        choices = bets.choices(self.betting_rules, increments)
         unsplit = self.config.all_in_unsplit
         ids = []
         for name in choices:
