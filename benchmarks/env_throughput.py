@@ -11,6 +11,8 @@ Rows:
 - `scarp_v1`: `cardarena.envs.make("scarp_v1")`, one game per episode (random play folds early).
 - `tilt_v1`: `cardarena.envs.make("tilt_v1")` at its default 4 seats with the full Void deck, one
   hand per episode; every observation includes the seat's best hand key (cached per cards and Hazards).
+- `dividha_v1`: `cardarena.envs.make("dividha_v1")` at its default 4 seats, one hand per episode;
+  every observation includes the seat's own hand key (cached per set of cards held).
 - `antipoker_v1`: `cardarena.envs.make("antipoker_v1")` at its default 2 seats with betting, one
   hand per episode; every observation includes the hand's value from the compiled evaluator.
 - Each of our rows plays one hand before it is timed, so imports and compiled code are loaded.
@@ -148,6 +150,7 @@ OUR_ROWS = {
     "yokir_v1": "yokir_v1",
     "piktas_v1 (4 seats)": "piktas_v1",
     "tilt_v1 (4 seats)": "tilt_v1",
+    "dividha_v1 (4 seats)": "dividha_v1",
     "scarp_v1": "scarp_v1",
     "paradigm_v1 (4 seats)": "paradigm_v1",
     "antipoker_v1": "antipoker_v1",

@@ -76,7 +76,7 @@ class BettingRules:
 def raise_options(limit: str, pot: int, to_call: int, stack: int | None, min_raise: int) -> list[int | None]:
     """The increment of each raise option [MIN, HALF_POT, POT, ALL_IN], None where it is not legal.
 
-    Dividha 6.3: fixed offers MIN, pot MIN/HALF_POT/POT, no all four; MIN = min_raise,
+    Fixed offers MIN, pot MIN/HALF_POT/POT, no all four; MIN = min_raise,
     HALF_POT = max(min_raise, (pot + to_call) // 2), POT = max(min_raise, pot + to_call),
     ALL_IN = stack - to_call; each capped at stack - to_call; an option equal to an earlier one
     is None; all None when stack <= to_call. `stack` None is an unlimited bankroll (no cap, no ALL_IN).
@@ -161,9 +161,16 @@ class BettingRound:
         """
         return list(self._choices(rules))
 
-    def act(self, rules: BettingRules, action: str) -> None:
-        """Play `action` for the seat to act; IllegalActionError if it is not one of `options`."""
-        choices = self._choices(rules)
+    def choices(self, rules: BettingRules, increments: list[int | None] | None = None) -> dict[str, int]:
+        """The legal actions of the seat to act (as `options`), each with the chips it raises by (0 but for raises).
+        `increments`: the seat's `raise_options` where the caller has them already (not computed again)."""
+        return self._choices(rules, increments)
+
+    def act(self, rules: BettingRules, action: str, choices: dict[str, int] | None = None) -> None:
+        """Play `action` for the seat to act; IllegalActionError if it is not one of `options`.
+        `choices`: this decision's `choices(rules)` where the caller has them already (not computed again)."""
+        if choices is None:
+            choices = self._choices(rules)
         seat = self.to_act[0]
         if action not in choices:
             raise IllegalActionError(f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(choices)}")
@@ -203,7 +210,7 @@ class BettingRound:
     def _able_to_bet(self, rules: BettingRules, seats: Iterable[int]) -> list[int]:
         return [seat for seat in seats if not self.folded[seat] and not self._all_in(rules, seat)]
 
-    def _choices(self, rules: BettingRules) -> dict[str, int]:
+    def _choices(self, rules: BettingRules, increments: list[int | None] | None = None) -> dict[str, int]:
         """The legal actions of the seat to act, each with the chips it raises by (0 but for raises)."""
         seat = self.seat_to_act
         if self.folded[seat]:
@@ -215,17 +222,17 @@ class BettingRound:
             raise ValueError(f"seat {seat} has already matched the current bet {self.current_bet}")
         choices = {FOLD: 0} if rules.fold == "always" or (rules.fold == "facing_bet" and to_call > 0) else {}
         choices[CALL if to_call > 0 else CHECK] = 0
-        return choices | self._raises(rules, seat)
+        return choices | self._raises(rules, seat, increments)
 
-    def _raises(self, rules: BettingRules, seat: int) -> dict[str, int]:
+    def _raises(self, rules: BettingRules, seat: int, increments: list[int | None] | None = None) -> dict[str, int]:
         """The legal raise options of `seat` and their increments."""
         if rules.max_bets is not None and self.bets >= rules.max_bets:
             return {}
         if not any(other != seat and not self._all_in(rules, other) for other in self.live):
             return {}
-        to_call = self.to_call(seat)
-        stack = self.stacks[seat] if rules.bankroll == "stacks" else None
-        increments = raise_options(rules.limit, self.pot, to_call, stack, self.min_raise)
+        if increments is None:
+            stack = self.stacks[seat] if rules.bankroll == "stacks" else None
+            increments = raise_options(rules.limit, self.pot, self.to_call(seat), stack, self.min_raise)
         return {
             name: increment
             for name, increment in zip(RAISES, increments)

@@ -3,10 +3,12 @@
 A seat's stake is every chip it put in this hand. The live (not folded) seats' distinct stakes
 cut the chips into layers, lowest first: pot k holds every seat's chips between the levels
 k - 1 and k, folded seats' included, and the last pot also takes chips above the highest live
-stake. Pot k's eligible seats are the live seats that staked at least level k. Each pot goes to
-the best (or, for a column settled the other way round, the worst) key among its eligible
-seats; a pot with one eligible seat goes to it without comparing. Ties split a pot equally:
-odd chips one at a time clockwise from the game's first seat, or fractional shares.
+stake (with `rest_apart` those chips are one more pot, with the last pot's eligible seats, so
+its odd chips are shared on their own). Pot k's eligible seats are the live seats that staked at
+least level k. Each pot goes to the best (or, for a column settled the other way round, the
+worst) key among its eligible seats; a pot with one eligible seat goes to it without comparing.
+Ties split a pot equally: odd chips one at a time clockwise from the game's first seat, or
+fractional shares.
 
 Games give comparable hand keys (tuples, numbers), never cards: evaluating hands is theirs.
 A game may also decide that a contested pot is not paid (`pays`); its chips are then recorded
@@ -45,8 +47,13 @@ class Settlement:
     winners: list[list[int]]
 
 
-def layer_pots(stakes: Sequence[int], folded: Sequence[bool], carry: Sequence[int] | None = None) -> list[Pot]:
-    """The pots of one hand, lowest level first; `carry[s]` (chips seat s left unpaid before) goes into pot 1."""
+def layer_pots(
+    stakes: Sequence[int], folded: Sequence[bool], carry: Sequence[int] | None = None, rest_apart: bool = False
+) -> list[Pot]:
+    """The pots of one hand, lowest level first; `carry[s]` (chips seat s left unpaid before) goes into pot 1.
+
+    With `rest_apart`, chips above the highest live stake are one more pot (when there are any).
+    """
     _require_chips(stakes, folded, carry)
     live = [seat for seat, out in enumerate(folded) if not out]
     if not live:
@@ -54,10 +61,13 @@ def layer_pots(stakes: Sequence[int], folded: Sequence[bool], carry: Sequence[in
     levels = sorted({stakes[seat] for seat in live})
     pots, below = [], 0
     for level in levels:
-        top = level == levels[-1]
+        top = level == levels[-1] and not rest_apart
         shares = tuple((stake if top else min(stake, level)) - min(stake, below) for stake in stakes)
         pots.append(Pot(shares, tuple(seat for seat in live if stakes[seat] >= level)))
         below = level
+    rest = tuple(stake - min(stake, below) for stake in stakes)
+    if rest_apart and any(rest):
+        pots.append(Pot(rest, pots[-1].eligible))
     if carry is not None:
         pots[0] = Pot(tuple(share + carried for share, carried in zip(pots[0].shares, carry)), pots[0].eligible)
     return pots
@@ -74,12 +84,14 @@ def settle(
     pays: Callable[[Key], bool] | None = None,
     fractional: bool = False,
     forfeit: int = 0,
+    rest_apart: bool = False,
 ) -> Settlement:
     """Settle every pot of one hand (see the module docstring).
 
     `keys[s]`: seat s's hand key, needed for every live seat when two or more are live (None
     otherwise). `pays(key)`, asked for each contested pot with its winning key, False leaves the
     pot unpaid. `forfeit`: chips set aside that the best key among the live seats takes.
+    `rest_apart`: the chips above the highest live stake are a pot of their own (`layer_pots`).
     """
     n = len(stakes)
     _require_seat(first_seat, n)
@@ -87,7 +99,7 @@ def settle(
         raise ValueError(f"keys need one entry per seat ({n}) and forfeit={forfeit} must be >= 0")
     payouts: list[Chips] = [0.0 if fractional else 0] * n
     unpaid, winners = [0] * n, []
-    for pot in layer_pots(stakes, folded, carry):
+    for pot in layer_pots(stakes, folded, carry, rest_apart):
         seats = _pick(pot.eligible, keys, pick)
         if len(pot.eligible) > 1 and pays is not None and not pays(keys[seats[0]]):
             unpaid = [owed + share for owed, share in zip(unpaid, pot.shares)]
@@ -107,15 +119,16 @@ def settle_columns(
     first_seat: int,
     *,
     forfeit: int = 0,
+    rest_apart: bool = False,
 ) -> Settlement:
-    """Settle each column of stakes on its own, with its own pick (Dividha 6.6: Win to the best, Lose to the worst).
+    """Settle each column of stakes on its own, with its own pick (e.g. one column to the best key, one to the worst).
 
-    `columns`: (stakes, pick) per column; the forfeit goes once to the best key.
+    `columns`: (stakes, pick) per column; the forfeit goes once to the best key; `rest_apart` as in `settle`.
     """
     payouts: list[Chips] = [0] * len(folded)
     unpaid, winners = [0] * len(folded), []
     for stakes, pick in columns:
-        column = settle(stakes, folded, keys, first_seat, pick=pick)
+        column = settle(stakes, folded, keys, first_seat, pick=pick, rest_apart=rest_apart)
         payouts, unpaid = _add(payouts, column.payouts), [a + b for a, b in zip(unpaid, column.unpaid)]
         winners += column.winners
     if forfeit:

@@ -267,3 +267,11 @@ def test_column_settlement_pays_out_both_columns_and_the_forfeit(hand, lose, for
             settle([0] * len(win), folded, keys, first, forfeit=forfeit).payouts,
         )
     ]
+
+
+def test_rest_apart_shares_dead_chips_above_every_live_stake_on_their_own():
+    """Dividha 6.6 `rest`: 3 chips of the top layer and 1 dead chip above it are split separately."""
+    stakes, folded, keys = [1, 2, 1], [False, True, False], [5, None, 5]
+    assert layer_pots(stakes, folded, rest_apart=True) == [Pot((1, 1, 1), (0, 2)), Pot((0, 1, 0), (0, 2))]
+    assert settle(stakes, folded, keys, 2, rest_apart=True).payouts == [1, 0, 3]
+    assert settle(stakes, folded, keys, 2).payouts == [2, 0, 2]

@@ -1,0 +1,285 @@
+"""Dividha's observation vector, JSON seat view and rendering (the action table is actions.py).
+
+Observation: float32 vector in [0, 1], seat-relative ("rel" = seats counted clockwise from the
+observer, 0 = self), padded to 7 seats; `SLICES` names every segment, docs/games/dividha.md
+tables them. Chip amounts are divided by the chips at the table (`starting_stack` x seats).
+The seat's own hand key (the best hand of the cards it holds now) is computed once per card set.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from cardarena.envs.core.betting import BettingRound
+from cardarena.envs.core.game import Encoder, segment_slices
+
+from . import rules
+from .actions import SPLITS, TRADE_CHOICES
+from .game import LAST_ROUND, MAX_PLAYERS, MIN_PLAYERS, NUM_CARDS, DividhaGame, public_discards
+from .state import BETTING, EMPTY, NUM_SLOTS, OVER, TRADING, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, DividhaState
+
+NUM_CATEGORIES = 13
+HIGH_CARDS = 5
+IMMORTAL_SCALE = 5.0
+SUM_SCALE = 50.0
+HIGH_SCALE = 14.0
+COUNT_SCALE = 8.0  # calls or raises of one seat in a hand
+
+_SEGMENTS = [
+    ("own_slots", NUM_SLOTS * NUM_CARDS),  # slot k (P1 P2 U1 U2 P3 P4): the card in it
+    ("public_cards", MAX_PLAYERS * NUM_CARDS),  # per rel seat: its face-up cards (U1, U2)
+    ("gone", NUM_CARDS),  # cards known to be out of play: public cards traded in, own cards traded in
+    ("held", 1),  # own cards held / 6
+    ("category", NUM_CATEGORIES),  # own best hand now: category one-hot (none before a deal)
+    ("key", 3 + HIGH_CARDS),  # providence, immortal / 5, majority sum / 50, high values / 14
+    ("table_size", MAX_PLAYERS - MIN_PLAYERS + 1),  # one-hot, 2..7
+    ("dealer", MAX_PLAYERS),  # rel seat
+    ("to_act", MAX_PLAYERS),  # rel seat
+    ("phase", len(PHASE_NAMES)),  # betting, trading, over
+    ("round", LAST_ROUND + 1),  # betting round: Demon's Wager, 1, 2, 3
+    ("stacks", MAX_PLAYERS),
+    ("paid", MAX_PLAYERS),  # chips put in this hand
+    ("in_round", MAX_PLAYERS),  # chips put in this betting round
+    ("folded", MAX_PLAYERS),
+    ("all_in", MAX_PLAYERS),
+    ("in_match", MAX_PLAYERS),
+    ("traded_slots", MAX_PLAYERS * 4),  # per rel seat: P1 P2 U1 U2 traded in
+    ("has_traded", MAX_PLAYERS),
+    ("raises", MAX_PLAYERS),  # bets and raises this hand / 8
+    ("calls", MAX_PLAYERS),  # calls this hand / 8
+    ("tablet", 2),  # own Win and Lose stakes
+    ("pot", 1),
+    ("forfeit", 1),
+    ("to_call", 1),
+    ("current_bet", 1),
+    ("min_raise", 1),
+    ("bets_made", 1),  # bets and raises this round / max_bets (fixed) or / 8
+    ("raise_sizes", 4),  # seat to act: chips each raise option MIN HALF_POT POT ALL_IN adds (0: no such option)
+    ("ante", 1),  # / starting_stack
+    ("hand_number", 1),  # hands played / max_hands (match)
+    ("match", 1),
+]
+
+SLICES = segment_slices(_SEGMENTS)
+OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
+_START = {name: piece.start for name, piece in SLICES.items()}
+_BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
+(_OWN, _PUBLIC, _GONE, _HELD, _CATEGORY, _TABLE_SIZE, _DEALER, _TO_ACT, _PHASE, _ROUND, _STACKS, _PAID, _IN_ROUND, _FOLDED, _ALL_IN,
+ _IN_MATCH, _TRADED_SLOTS, _HAS_TRADED, _RAISES, _TABLET, _FORFEIT, _TO_CALL, _RAISE_SIZES, _ANTE, _HAND_NUMBER) = (
+    _START[name]
+    for name in ("own_slots", "public_cards", "gone", "held", "category", "table_size", "dealer", "to_act", "phase", "round", "stacks", "paid",
+                 "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "tablet", "forfeit",
+                 "to_call", "raise_sizes", "ante", "hand_number")
+)
+_OWN_AT = tuple(_OWN + slot * NUM_CARDS for slot in range(NUM_SLOTS))  # + card: the one of own slot k
+_PUBLIC_AT = tuple(_PUBLIC + r * NUM_CARDS for r in range(MAX_PLAYERS))  # + card: a public card of rel seat r
+_KEY_PART = NUM_CATEGORIES + 3 + HIGH_CARDS
+# Everything from `stacks` to the end is written as one block of values (the traded slots as zeros,
+# their ones scattered afterwards); `held`, `category` and `key` as another.
+_PER_SEAT = ("stacks", "paid", "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "calls", "tablet")
+assert [_START[name] - _STACKS for name in _PER_SEAT] == [k * MAX_PLAYERS for k in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12, 13)]
+assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)
+assert [_START[name] - _TABLET for name in ("pot", "forfeit", "to_call", "current_bet", "min_raise", "bets_made", "raise_sizes", "ante", "hand_number", "match")] == [2, 3, 4, 5, 6, 7, 8, 12, 13, 14]
+assert _TABLET + 15 == OBSERVATION_SIZE
+_NO_TRADES = [0.0] * (5 * MAX_PLAYERS)  # traded_slots, has_traded
+_NO_BETTING = [0.0] * 8  # to_call, current_bet, min_raise, bets_made, raise_sizes
+_NO_RAISES = [0.0] * 4
+_TOP_COUNT = int(COUNT_SCALE)
+_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)]
+
+
+@lru_cache(maxsize=1 << 14)
+def hand_features(slots: tuple[int, ...], divine_intervention: bool) -> np.ndarray:
+    """The `held`, `category` and `key` segments for the cards in a seat's slots (cached: a
+    seat's cards change only at deals and trades)."""
+    held = [card for card in slots if card != EMPTY]
+    features = np.zeros(1 + _KEY_PART, np.float32)
+    features[0] = len(held) / NUM_SLOTS
+    if held:
+        category, providence, immortal, total, high = rules.unpack_key(rules.key_ids(held, divine_intervention))
+        features[1 + category] = 1.0
+        key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
+        features[1 + NUM_CATEGORIES : 1 + NUM_CATEGORIES + len(key)] = key
+    return features
+
+
+class DividhaEncoder(Encoder[DividhaState]):
+    observation_size = OBSERVATION_SIZE
+    game: DividhaGame
+
+    def __init__(self, game: DividhaGame):
+        super().__init__(game)
+        config, n = game.config, game.num_players
+        self._per_chip = 1.0 / (config.starting_stack * n)
+        self._cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
+        self._table_size = _TABLE_SIZE + n - MIN_PLAYERS
+        self._padding = [0.0] * (MAX_PLAYERS - n)  # after per-seat values
+        self._no_seats = [0.0] * MAX_PLAYERS
+        self._clockwise = [[(seat + r) % n for r in range(n)] for seat in range(n)]  # rel seat r -> seat
+        self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
+
+    def observation(self, state: DividhaState, seat: int) -> np.ndarray:
+        obs = _BLANK.copy()
+        game, config = self.game, self.game.config
+        n, per_chip, padding, clockwise = game.num_players, self._per_chip, self._padding, self._clockwise[seat]
+        cards = state.cards
+        ones = [self._table_size, _PHASE + state.phase, _DEALER + (state.dealer - seat) % n]
+        if cards:
+            ones += [at + card for at, card in zip(_OWN_AT, cards[seat]) if card != EMPTY]
+            for r, other in enumerate(clockwise):
+                slots = cards[other]
+                if slots[2] != EMPTY:
+                    ones += (_PUBLIC_AT[r] + slots[2], _PUBLIC_AT[r] + slots[3])
+            obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(cards[seat]), config.divine_intervention)
+        stacks, playing, folded, bets = state.stacks, state.in_match, state.folded, state.bets
+        values = [stacks[other] * per_chip for other in clockwise] + padding
+        values += [state.paid[other] * per_chip for other in clockwise] + padding
+        values += [bets.contributions[other] * per_chip for other in clockwise] + padding if bets is not None else self._no_seats
+        values += [1.0 if playing[other] and folded[other] else 0.0 for other in clockwise] + padding
+        values += [1.0 if playing[other] and not folded[other] and not stacks[other] else 0.0 for other in clockwise] + padding
+        values += [1.0 if playing[other] else 0.0 for other in clockwise] + padding
+        values += _NO_TRADES
+        if max(state.trades, default=-1) >= 0:
+            self._trades(ones, state, seat, clockwise)
+        raises, calls = self._counts(state)
+        values += [(_COUNT_SHARES[raises[other]] if raises[other] < _TOP_COUNT else 1.0) for other in clockwise] + padding
+        values += [(_COUNT_SHARES[calls[other]] if calls[other] < _TOP_COUNT else 1.0) for other in clockwise] + padding
+        values += (state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip, state.forfeit * per_chip)
+        if bets is None:
+            values += _NO_BETTING
+        else:
+            to_act = bets.to_act[0]
+            ones += (_ROUND + state.betting_round, _TO_ACT + (to_act - seat) % n)
+            current = bets.current_bet
+            values += ((current - bets.contributions[seat]) * per_chip, current * per_chip, bets.min_raise * per_chip, min(bets.bets / self._cap, 1.0))
+            values += [(increment or 0) * per_chip for increment in game.decision(state).increments] if to_act == seat else _NO_RAISES
+        if state.phase == TRADING:
+            ones.append(_TO_ACT + (game.current_player(state) - seat) % n)
+        values += (min(state.ante / config.starting_stack, 1.0), state.hand_number / config.max_hands if config.match else 0.0, float(config.match))
+        obs[_STACKS:] = values
+        obs[ones] = 1.0
+        return obs
+
+    def _trades(self, ones: list[int], state: DividhaState, seat: int, clockwise: list[int]) -> None:
+        """Who traded which slots, and the cards `seat` knows were traded in."""
+        for r, other in enumerate(clockwise):
+            choice = state.trades[other]
+            if choice >= 0:
+                ones.append(_HAS_TRADED + r)
+                ones += [_TRADED_SLOTS + 4 * r + slot for slot in TRADE_CHOICES[choice]]
+                ones += [_GONE + card for card in (state.discards[seat] if other == seat else public_discards(state, other))]
+
+    def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
+        """Bets and raises, and calls, of each seat this hand (counted as the hand's actions come)."""
+        actions, counted, raises, calls = self._counted
+        if actions is not state.actions or counted > len(actions):
+            actions, counted, raises, calls = state.actions, 0, [0] * self.game.num_players, [0] * self.game.num_players
+        for actor, _round, kind, *_ in actions[counted:]:
+            if kind == "raise":
+                raises[actor] += 1
+            elif kind == "call":
+                calls[actor] += 1
+        self._counted = (actions, len(actions), raises, calls)
+        return raises, calls
+
+    def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
+        game = self.game
+        to_act = game.current_player(state)
+        codes = rules.DECK
+        return {
+            "game": game.env_id,
+            "seat": seat,
+            "hand": state.hand_number,
+            "dealer": state.dealer,
+            "ante": state.ante,
+            "phase": PHASE_NAMES[state.phase],
+            "round": state.betting_round if state.phase == BETTING else None,
+            "to_act": to_act if to_act >= 0 else None,
+            "in_match": list(state.in_match),
+            "stacks": list(state.stacks),
+            "paid": list(state.paid),
+            "folded": list(state.folded),
+            "pot": state.pot,
+            "forfeit": state.forfeit,
+            "stock_size": len(state.stock),
+            "cards": {name: (codes[card] if card != EMPTY else None) for name, card in zip(SLOT_NAMES, state.cards[seat])},
+            "dealt": [[name for name, card in zip(SLOT_NAMES, slots) if card != EMPTY] for slots in state.cards],
+            "public": [[codes[slots[slot]] if slots[slot] != EMPTY else None for slot in PUBLIC_SLOTS] for slots in state.cards],
+            "trades": [[SLOT_NAMES[slot] for slot in TRADE_CHOICES[choice]] if choice >= 0 else None for choice in state.trades],
+            "traded_in": [[codes[card] for card in known_discards_of(state, seat, other)] for other in range(game.num_players)],
+            "tablet": {"win": state.win[seat], "lose": state.lose[seat]},
+            "actions": [_action_json(record, seat) for record in state.actions],
+            "betting": _betting_json(state.bets),
+            "showdown": state.showdown,
+            "returns": list(state.returns) if state.terminal or state.truncated else None,
+            "truncated": state.truncated,
+        }
+
+    def render(self, state: DividhaState, seat: int | None) -> str:
+        game = self.game
+        to_act = game.current_player(state)
+        title = f"{game.env_id}  hand {state.hand_number + (state.phase != OVER)}  dealer seat {state.dealer}  ante {state.ante}"
+        stage = PHASE_NAMES[state.phase] + (f" (round {state.betting_round})" if state.phase == BETTING else "")
+        lines = [f"{title}  {stage}"]
+        shown = state.showdown["shown"] if state.phase == OVER and state.showdown else {}
+        for other in range(game.num_players):
+            if not state.in_match[other]:
+                lines.append(f"  seat {other}: out of the match")
+                continue
+            slots = [_slot_text(state, other, slot, seat, shown) for slot in range(NUM_SLOTS)]
+            tablet = f"  win {state.win[other]} lose {state.lose[other]}" if seat in (None, other) or state.phase == OVER else ""
+            marker = ">" if other == to_act else " "
+            status = "  folded" if state.folded[other] else ("  all-in" if state.stacks[other] == 0 else "")
+            lines.append(f"{marker} seat {other}: {' '.join(slots)}  stack {state.stacks[other]}  paid {state.paid[other]}{tablet}{status}")
+        lines.append(f"pot {state.pot}" + (f"  forfeits {state.forfeit}" if state.forfeit else ""))
+        if state.phase == OVER and state.showdown:
+            for other, hand in shown.items():
+                lines.append(f"  seat {other} shows {' '.join(hand['cards'])}: {hand['name']} {tuple(hand['key'][:4])}")
+            lines.append("received: " + ", ".join(f"seat {s} {chips}" for s, chips in enumerate(state.showdown["received"])))
+        if state.terminal or state.truncated:
+            lines.append("result: " + ", ".join(f"seat {s} {r:+g}" for s, r in enumerate(state.returns)))
+        return "\n".join(lines)
+
+
+def _rotated(values: list[Any], seat: int) -> list[Any]:
+    """Per-seat values in seat-relative order: `seat` first, then clockwise."""
+    return values[seat:] + values[:seat]
+
+
+def known_discards_of(state: DividhaState, seat: int, other: int) -> list[int]:
+    """The cards `other` traded in that `seat` knows: all of its own, the public ones of others."""
+    return list(state.discards[seat]) if other == seat else public_discards(state, other)
+
+
+def _slot_text(state: DividhaState, other: int, slot: int, seat: int | None, shown: dict[str, Any]) -> str:
+    card = state.cards[other][slot]
+    if card == EMPTY:
+        return "--"
+    code = rules.DECK[card]
+    visible = seat is None or seat == other or slot in PUBLIC_SLOTS or code in shown.get(str(other), {}).get("cards", [])
+    return code if visible else "??"
+
+
+def _action_json(record: list[Any], seat: int) -> dict[str, Any]:
+    actor, round_, kind, chips, split, stack = record
+    entry = {"seat": actor, "round": round_, "kind": kind, "chips": chips, "stack": stack}
+    if actor == seat and split >= 0:
+        entry["split"] = SPLITS[split]
+    return entry
+
+
+def _betting_json(bets: BettingRound | None) -> dict[str, Any] | None:
+    if bets is None:
+        return None
+    return {
+        "current_bet": bets.current_bet,
+        "contributions": list(bets.contributions),
+        "bets": bets.bets,
+        "min_raise": bets.min_raise,
+        "pending": list(bets.to_act),
+        "history": [list(entry) for entry in bets.history],
+    }
+

@@ -1,0 +1,19 @@
+"""The Dividha PettingZoo AEC environment: the shared adapter over DividhaGame and DividhaEncoder."""
+
+from cardarena.envs.core.env import CardGameEnv
+
+from .encode import DividhaEncoder
+from .game import DividhaGame
+
+
+class raw_env(CardGameEnv):
+    """Dividha for 2 to 7 players; see docs/games/dividha.md."""
+
+    game_cls = DividhaGame
+    encoder_cls = DividhaEncoder
+    metadata = {**CardGameEnv.metadata, "name": "dividha_v1"}
+
+
+def env(**kwargs):
+    """A Dividha environment; it enforces call order and legality itself, so no wrappers are added."""
+    return raw_env(**kwargs)

@@ -1,0 +1,483 @@
+"""Dividha as a state machine: antes, three deals of a pair with a betting round after each,
+trading, showdown and the two-column settlement; hands of a match.
+
+Follows the rulebook's rulings (R numbers as on docs/games/dividha.md). Betting is the core
+engine (`BettingRules`/`BettingRound`) configured for Dividha; every payment is written in the
+payer's Win or Lose column by the split its action carries; the pot is settled by `rules.settle`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
+
+from pydantic import Field, model_validator
+
+from cardarena.envs.core import betting
+from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.game import Game
+from cardarena.envs.core.history import seen_by
+from cardarena.envs.core.state_json import read_state
+
+from . import rules
+from .actions import (
+    CHECK,
+    EVEN,
+    FOLD,
+    NUM_ACTIONS,
+    SPLITS,
+    TRADE,
+    TRADE_CHOICES,
+    TRADE_KIND,
+    Move,
+    call_id,
+    decode,
+    engine_action,
+    paid_trade_id,
+    raise_id,
+)
+from .hidden import deal_hidden_again
+from .history import describe, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
+from .state import BETTING, EMPTY, OVER, PUBLIC_SLOTS, SLOT_NAMES, TRADING, TRADING_ROUND, WAGER_ROUND, DividhaState
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+NUM_CARDS = len(rules.DECK)
+LAST_ROUND = 3
+DEALS = {1: (0, 1), 2: (2, 3), LAST_ROUND: (4, 5)}  # the slots dealt before each betting round
+
+
+class Decision(NamedTuple):
+    """One betting decision, computed once: the raise options' increments (`betting.raise_options`,
+    None where not offered), the engine's legal actions with their raise increments, the legal ids."""
+
+    increments: list[int | None]
+    choices: dict[str, int]
+    ids: list[int]
+
+
+class DividhaConfig(GameConfig):
+    """Dividha's settings (the rulebook's configuration table), in the suite's vocabulary."""
+
+    renamed: ClassVar[dict[str, str]] = {"max_bets_per_round": "max_bets"}
+
+    num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
+    dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = None
+    match: bool = False
+    max_hands: Annotated[int, Field(ge=1)] = 100
+    starting_stack: Annotated[int, Field(ge=2)] = 100
+    ante: Annotated[int, Field(ge=2)] = 2
+    ante_increase_every: Annotated[int, Field(ge=0)] = 0
+    bet_size: Annotated[int, Field(ge=1)] = 2
+    limit: Literal["fixed", "pot", "no"] = "fixed"
+    max_bets: Annotated[int, Field(ge=1)] = 4
+    demons_wager: bool = False
+    pay_to_trade: bool = False
+    divine_intervention: bool = False
+    all_in_unsplit: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> DividhaConfig:
+        if self.ante % 2:
+            raise ValueError(f"ante={self.ante} must be even (it is split evenly between Win and Lose)")
+        if self.starting_stack < self.ante:
+            raise ValueError(f"starting_stack={self.starting_stack} must be at least ante={self.ante}")
+        if self.dealer is not None and self.dealer >= self.num_players:
+            raise ValueError(f"dealer={self.dealer} must be a seat from 0 to {self.num_players - 1}")
+        return self
+
+
+class DividhaGame(Game[DividhaState]):
+    name = "dividha"
+    version = 1
+    deck = rules.CARDS
+    config_cls = DividhaConfig
+    num_actions = NUM_ACTIONS
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    conformance_modes = (
+        {},
+        {"limit": "no", "demons_wager": True, "all_in_unsplit": True, "starting_stack": 20},
+        {"limit": "pot", "pay_to_trade": True, "divine_intervention": True, "starting_stack": 30},
+        {"match": True, "max_hands": 12, "starting_stack": 12, "ante_increase_every": 3, "limit": "no"},
+    )
+    config: DividhaConfig
+
+    def __init__(self, config: DividhaConfig):
+        super().__init__(config)
+        self.betting_rules = betting.BettingRules(
+            unit=config.bet_size,
+            max_bets=config.max_bets if config.limit == "fixed" else None,
+            limit=config.limit,
+            short_all_in_raise=True,
+        )
+        self._decision: tuple[Any, int, Decision | None] = (None, -1, None)  # (round, its actions so far, decision)
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    def new_state(self, seed: int) -> DividhaState:
+        n, config = self.num_players, self.config
+        dealer = config.dealer if config.dealer is not None else random.Random(seed).randrange(n)
+        state = DividhaState(
+            deal_seed=seed,
+            dealer=dealer,
+            stacks=[config.starting_stack] * n,
+            in_match=[True] * n,
+            returns=[0.0] * n,
+        )
+        self._start_hand(state)
+        return state
+
+    # ------------------------------------------------------------ the contract
+
+    def current_player(self, state: DividhaState) -> int:
+        if state.phase == BETTING:
+            return state.bets.to_act[0]
+        if state.phase == TRADING:
+            return self.order(state)[state.turn]
+        return -1
+
+    def legal_actions(self, state: DividhaState) -> list[int]:
+        if state.phase == BETTING:
+            return list(self.decision(state).ids)
+        if state.phase == TRADING:
+            return self._trading_ids(state)
+        return []
+
+    def apply(self, state: DividhaState, action: int) -> None:
+        move = decode(action)
+        if move.kind == TRADE_KIND:
+            self._trade(state, move)
+        else:
+            self._bet(state, move)
+
+    def returns(self, state: DividhaState) -> list[float]:
+        return state.returns
+
+    def is_terminal(self, state: DividhaState) -> bool:
+        return state.terminal
+
+    def is_truncated(self, state: DividhaState) -> bool:
+        return state.truncated
+
+    def seat_done(self, state: DividhaState, seat: int) -> bool:
+        """A seat eliminated from a match leaves the episode (it takes no further actions)."""
+        return not state.in_match[seat]
+
+    def max_decisions(self) -> int:
+        """Per hand: each betting round's first go-around and, after every bet or raise, the other
+        seats once more; one trading turn a seat. Fixed limit caps the bets and raises of a round;
+        otherwise every full raise adds at least `bet_size` to the bet and every short one puts a
+        seat all-in, so the chips in play bound them."""
+        n, config = self.num_players, self.config
+        raises = config.max_bets if config.limit == "fixed" else n * config.starting_stack // config.bet_size + n
+        rounds = LAST_ROUND + int(config.demons_wager)
+        per_hand = rounds * (n + raises * (n - 1)) + n
+        return per_hand * (config.max_hands if config.match else 1)
+
+    def hands_played(self, state: DividhaState) -> int:
+        return state.hand_number
+
+    def conserved(self, state: DividhaState) -> dict[str, Any]:
+        """Every card in a slot, the discards or the stock; the chips in stacks, the pot and the forfeits."""
+        cards = [card for slots in state.cards for card in slots if card != EMPTY]
+        cards += [card for traded in state.discards for card in traded] + state.stock
+        return {"cards": sorted(cards), "chips": sum(state.stacks) + state.pot + state.forfeit}
+
+    def resample_hidden(self, state: DividhaState, seat: int, rng: random.Random) -> DividhaState:
+        """See `deal_hidden_again` (hidden.py) for what is dealt again and what is kept; the
+        history is kept as `seat` knows it (the other seats' private events are dropped)."""
+        twin = self.clone(state)
+        deal_hidden_again(self, twin, seat, rng)
+        twin.log = seen_by(state.log, seat)
+        return twin
+
+    def action_label(self, state: DividhaState, action: int) -> str:
+        return describe(self, state, action)[0]
+
+    def public_label(self, state: DividhaState, action: int, label: str) -> str:
+        """The split of a payment is the payer's own until settlement (R37), and so are the private
+        cards it trades in: others see the kind, the chips and the traded slots."""
+        return public_part(label)
+
+    def action_details(self, state: DividhaState, action: int) -> dict[str, Any]:
+        """Kind `fold`, `check`, `call`, `raise` (with `chips` and `split`) or `trade` (its `slots`,
+        `cards` the seat's cards it trades in, and with Pay-to-Trade the fee's `chips` and `split`)."""
+        return describe(self, state, action)[1]
+
+    def event_log(self, state: DividhaState) -> list[dict[str, Any]]:
+        return state.log
+
+    def clone(self, state: DividhaState) -> DividhaState:
+        return self.state_from_json(self.state_to_json(state))
+
+    def state_to_json(self, state: DividhaState) -> dict[str, Any]:
+        return {"game": self.env_id, **dataclasses.asdict(state)}
+
+    def state_from_json(self, data: dict[str, Any]) -> DividhaState:
+        state = read_state(DividhaState, data, self.env_id)
+        if state.bets is not None:
+            state.bets = betting.BettingRound.from_json(state.bets)
+        return state
+
+    def state_from_view(self, view: dict[str, Any]) -> DividhaState:
+        """Other seats' unseen cards and private splits are made up to fit; see `Game.state_from_view`."""
+        from .view import state_from_view
+
+        return state_from_view(self, view)
+
+    # ------------------------------------------------------------ shared with the encoder and views
+
+    def order(self, state: DividhaState) -> list[int]:
+        """The seats still in the hand, clockwise from the dealer's left, ending with the dealer."""
+        n = self.num_players
+        return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
+
+    def decision(self, state: DividhaState) -> Decision:
+        """The betting decision now open, computed once: a round's decision changes only with its
+        actions (each one recorded in its history) or with a new round object."""
+        bets = state.bets
+        cached_bets, actions, decision = self._decision
+        if cached_bets is bets and actions == len(bets.history):
+            return decision
+        decision = self._decide(bets)
+        self._decision = (bets, len(bets.history), decision)
+        return decision
+
+    def trade_fee(self, state: DividhaState, choice: int) -> int:
+        return len(TRADE_CHOICES[choice]) * state.ante if self.config.pay_to_trade else 0
+
+    # ------------------------------------------------------------ hands (3, 4.1, 4.7)
+
+    def ante_of_hand(self, hand_number: int) -> int:
+        config = self.config
+        if config.match and config.ante_increase_every > 0:
+            return config.ante * (1 + hand_number // config.ante_increase_every)
+        return config.ante
+
+    def _start_hand(self, state: DividhaState) -> None:
+        n, config = self.num_players, self.config
+        state.ante = self.ante_of_hand(state.hand_number)
+        if config.match and not self._eliminate(state):
+            return
+        if state.hand_number > 0:
+            state.dealer = self._next_dealer(state)
+        state.stock = self.shuffled_deck(state)
+        state.cards = [[EMPTY] * 6 for _ in range(n)]
+        state.discards, state.trades = [[] for _ in range(n)], [-1] * n
+        state.folded = [not playing for playing in state.in_match]
+        state.win, state.lose, state.paid = [0] * n, [0] * n, [0] * n
+        state.pot, state.actions, state.turn = 0, [], 0
+        for seat in self.order(state):
+            self._pay(state, seat, state.ante, EVEN)
+        log_hand_start(self, state)
+        if config.demons_wager:
+            self._open_round(state, WAGER_ROUND)
+        else:
+            self._deal_and_open(state, 1)
+
+    def shuffled_deck(self, state: DividhaState) -> list[int]:
+        """This hand's stock, dealt from the front: the 56 cards shuffled by the hand's own seed."""
+        return random.Random(hand_seed(state.deal_seed, state.hand_number)).sample(range(NUM_CARDS), NUM_CARDS)
+
+    def _eliminate(self, state: DividhaState) -> bool:
+        """Retire the seats that cannot afford this hand's ante, their stacks set aside (4.7, R35);
+        False when the match ends here instead (one seat left takes the forfeits; none left: nothing moves)."""
+        staying = [seat for seat, playing in enumerate(state.in_match) if playing and state.stacks[seat] >= state.ante]
+        if not staying:
+            state.terminal = True
+            return False
+        for seat, playing in enumerate(state.in_match):
+            if playing and seat not in staying:
+                log_eliminated(state, seat)
+                state.forfeit += state.stacks[seat]
+                state.stacks[seat] = 0
+                state.in_match[seat] = False
+                state.returns[seat] = float(-self.config.starting_stack)
+        if len(staying) > 1:
+            return True
+        winner = staying[0]
+        log_last_seat(state, winner)
+        state.stacks[winner] += state.forfeit
+        state.forfeit = 0
+        state.returns[winner] = float(state.stacks[winner] - self.config.starting_stack)
+        state.phase, state.terminal = OVER, True
+        return False
+
+    def _next_dealer(self, state: DividhaState) -> int:
+        """The deal moves counter-clockwise to the nearest seat still in the match (R20)."""
+        n = self.num_players
+        return next(seat for seat in ((state.dealer - k) % n for k in range(1, n + 1)) if state.in_match[seat])
+
+    def _deal_and_open(self, state: DividhaState, number: int) -> None:
+        """Deal the pair of slots that comes before betting round `number`, one card at a time
+        round the table twice (R39: folded seats get none), then open the round."""
+        order = self.order(state)
+        for slot in DEALS[number]:
+            for seat in order:
+                state.cards[seat][slot] = state.stock.pop(0)
+        log_deal(state, order, DEALS[number])
+        self._open_round(state, number)
+
+    def _open_round(self, state: DividhaState, number: int) -> None:
+        state.phase, state.betting_round = BETTING, number
+        bets = betting.BettingRound.open(self.betting_rules, state.stacks, state.folded, (state.dealer + 1) % self.num_players, state.pot)
+        state.bets = bets
+        if bets.finished:
+            self._after_round(state)
+
+    def _after_round(self, state: DividhaState) -> None:
+        """What follows a finished betting round: the next deal, trading, or the showdown."""
+        state.bets = None
+        if len(self.order(state)) < 2 or state.betting_round == LAST_ROUND:
+            self._settle(state)
+        elif state.betting_round == 2:
+            state.phase, state.turn = TRADING, 0
+        else:
+            self._deal_and_open(state, state.betting_round + 1)
+
+    # ------------------------------------------------------------ betting (4.2, 6.2, 6.3)
+
+    def _decide(self, bets: betting.BettingRound) -> Decision:
+        seat = bets.to_act[0]
+        stack, to_call = bets.stacks[seat], bets.to_call(seat)
+        increments = betting.raise_options(self.config.limit, bets.pot, to_call, stack, bets.min_raise)
+        choices = bets.choices(self.betting_rules, increments)
+        unsplit = self.config.all_in_unsplit
+        ids = []
+        for name in choices:
+            if name == betting.FOLD:
+                ids.append(FOLD)
+            elif name == betting.CHECK:
+                ids.append(CHECK)
+            elif name == betting.CALL:
+                ids += [call_id(s) for s in range(3) if not (unsplit and s == EVEN and stack <= to_call)]
+            else:
+                option = betting.RAISES.index(name)
+                all_in = unsplit and to_call + increments[option] == stack
+                ids += [raise_id(option, s) for s in range(3) if not (s == EVEN and all_in)]
+        return Decision(increments, choices, sorted(ids))
+
+    def _bet(self, state: DividhaState, move: Move) -> None:
+        bets = state.bets
+        seat = bets.to_act[0]
+        before = bets.stacks[seat]
+        bets.act(self.betting_rules, engine_action(move), self.decision(state).choices)
+        chips = before - bets.stacks[seat]
+        self._write(state, seat, chips, move.split)
+        state.stacks, state.pot, state.folded = list(bets.stacks), bets.pot, list(bets.folded)
+        state.actions.append([seat, state.betting_round, move.kind, chips, _split_id(move), bets.stacks[seat]])
+        if bets.finished:
+            self._after_round(state)
+
+    def _pay(self, state: DividhaState, seat: int, chips: int, split: int) -> None:
+        """A payment outside the betting rounds (ante, trade fee) from the seat's stack into the pot."""
+        state.stacks[seat] -= chips
+        state.pot += chips
+        self._write(state, seat, chips, split)
+
+    def _write(self, state: DividhaState, seat: int, chips: int, split: int | None) -> None:
+        """Write a payment in the payer's tablet by its split (R21)."""
+        if not chips:
+            return
+        win, lose = rules.split_chips(chips, SPLITS[split])
+        state.win[seat] += win
+        state.lose[seat] += lose
+        state.paid[seat] += chips
+
+    # ------------------------------------------------------------ trading (4.4, R30, R31)
+
+    def _trading_ids(self, state: DividhaState) -> list[int]:
+        if not self.config.pay_to_trade:
+            return [TRADE + choice for choice in range(len(TRADE_CHOICES))]
+        stack = state.stacks[self.current_player(state)]
+        paid = [
+            paid_trade_id(choice, split)
+            for choice in range(1, len(TRADE_CHOICES))
+            if stack >= self.trade_fee(state, choice)
+            for split in range(3)
+        ]
+        return [TRADE, *paid]
+
+    def _trade(self, state: DividhaState, move: Move) -> None:
+        seat = self.current_player(state)
+        fee = self.trade_fee(state, move.choice)
+        if fee:
+            self._pay(state, seat, fee, move.split)
+        for slot in TRADE_CHOICES[move.choice]:
+            state.discards[seat].append(state.cards[seat][slot])
+            state.cards[seat][slot] = state.stock.pop(0)
+        state.trades[seat] = move.choice
+        state.actions.append([seat, TRADING_ROUND, TRADE_KIND, fee, _split_id(move), state.stacks[seat]])
+        log_deal(state, [seat], TRADE_CHOICES[move.choice], replacement=True)
+        state.turn += 1
+        if state.turn == len(self.order(state)):
+            self._deal_and_open(state, LAST_ROUND)
+
+    # ------------------------------------------------------------ showdown and settlement (4.5, 6.6, 7)
+
+    def _settle(self, state: DividhaState) -> None:
+        n, config = self.num_players, self.config
+        eligible = self.order(state)
+        contested = len(eligible) > 1
+        keys: list[int | None] = [None] * n
+        shown = {}
+        for seat in eligible:
+            keys[seat] = 0  # the last seat standing is not evaluated (R24)
+            if contested:
+                held = [card for card in state.cards[seat] if card != EMPTY]
+                keys[seat], best = rules.showdown_ids(held, config.divine_intervention)
+                shown[str(seat)] = {
+                    "cards": [rules.DECK[card] for card in best],
+                    "key": _key_json(rules.unpack_key(keys[seat])),
+                    "name": rules.hand_name_of(keys[seat]),
+                }
+        received = rules.settle_keys(state.win, state.lose, keys, state.dealer, state.forfeit)
+        state.showdown = {
+            "hand": state.hand_number,
+            "dealer": state.dealer,
+            "ante": state.ante,
+            "folded": [seat for seat in range(n) if state.folded[seat] and state.in_match[seat]],
+            "shown": shown,
+            "actions": [{"seat": seat, "round": round_, "kind": kind, "chips": chips} for seat, round_, kind, chips, *_ in state.actions],
+            "trades": [[SLOT_NAMES[slot] for slot in TRADE_CHOICES[choice]] if choice >= 0 else None for choice in state.trades],
+            "public": [[rules.DECK[slots[slot]] if slots[slot] != EMPTY else None for slot in PUBLIC_SLOTS] for slots in state.cards],
+            "traded_in": [[rules.DECK[card] for card in public_discards(state, seat)] for seat in range(n)],
+            "win": list(state.win),
+            "lose": list(state.lose),
+            "paid": list(state.paid),
+            "forfeit": state.forfeit,
+            "received": received,
+        }
+        returns_before = list(state.returns)
+        state.stacks = [stack + chips for stack, chips in zip(state.stacks, received)]
+        state.pot = state.forfeit = 0
+        state.returns = [float(stack - config.starting_stack) for stack in state.stacks]
+        state.phase, state.bets = OVER, None
+        state.hand_number += 1
+        log_result(state, returns_before)
+        if not config.match:
+            state.terminal = True
+        elif state.hand_number >= config.max_hands:
+            state.terminal = max(state.stacks) == sum(state.stacks)
+            state.truncated = not state.terminal
+        else:
+            self._start_hand(state)
+
+
+def public_discards(state: DividhaState, seat: int) -> list[int]:
+    """The cards `seat` traded in from its public slots (they were face up)."""
+    slots = TRADE_CHOICES[state.trades[seat]] if state.trades[seat] >= 0 else ()
+    return [card for card, slot in zip(state.discards[seat], slots) if slot in PUBLIC_SLOTS]
+
+
+def _split_id(move: Move) -> int:
+    return -1 if move.split is None else move.split
+
+
+def _key_json(key: tuple[Any, ...]) -> list[Any]:
+    """A hand key as JSON: its `high` tuple becomes a list."""
+    return [*key[:4], list(key[4])]

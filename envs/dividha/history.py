@@ -1,0 +1,108 @@
+"""What a Dividha hand writes in its hand history (core history.py), in card codes, and how its
+actions read.
+
+A hand logs its start (dealer, ante, the seats dealt in, stacks, pot and forfeits after the
+antes), every deal (a seat's private cards under `private`, public cards face up for all),
+the replacements of traded cards the same way, seats eliminated from a match, and its result:
+who folded, the hands shown (best cards, key, name), every seat's Win and Lose stakes (revealed
+at settlement), what each seat received, the stacks and the rewards. The environment logs the
+actions: their public label gives the kind, the chips and the traded slots, never the split.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardarena.envs.core.history import RESULT, emit
+
+from .actions import CALL_KIND, RAISE_KIND, RAISE_OPTIONS, SPLITS, TRADE_CHOICES, TRADE_KIND, choice_slots, decode
+from .rules import CARDS
+from .state import BETTING, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
+
+if TYPE_CHECKING:
+    from .game import DividhaGame
+
+
+def log_hand_start(game: DividhaGame, state: DividhaState) -> None:
+    emit(
+        state.log,
+        state.hand_number,
+        "start",
+        dealer=state.dealer,
+        ante=state.ante,
+        seats=game.order(state),
+        stacks=list(state.stacks),
+        pot=state.pot,
+        forfeit=state.forfeit,
+    )
+
+
+def log_deal(state: DividhaState, seats: list[int], slots: tuple[int, ...], replacement: bool = False) -> None:
+    """The cards just put in `slots` of each seat: private slots for the seat alone, public ones face up."""
+    kind = "replace" if replacement else "deal"
+    for seat in seats:
+        private = [slot for slot in slots if slot not in PUBLIC_SLOTS]
+        public = [slot for slot in slots if slot in PUBLIC_SLOTS]
+        if private:
+            cards = [CARDS.codes[state.cards[seat][slot]] for slot in private]
+            emit(state.log, state.hand_number, kind, seat, {"cards": cards}, slots=[SLOT_NAMES[slot] for slot in private], count=len(private))
+        if public:
+            cards = [CARDS.codes[state.cards[seat][slot]] for slot in public]
+            emit(state.log, state.hand_number, kind, seat, slots=[SLOT_NAMES[slot] for slot in public], cards=cards)
+
+
+def log_eliminated(state: DividhaState, seat: int) -> None:
+    """A seat out of the match before the next hand: its whole stack is forfeit. Logged with the
+    hand just finished (elimination only follows a hand), so that each hand's record holds it."""
+    emit(state.log, state.hand_number - 1, "eliminated", seat, forfeit=state.stacks[seat], ante=state.ante)
+
+
+def log_last_seat(state: DividhaState, seat: int) -> None:
+    """The match ends with one seat left: it takes the forfeits."""
+    emit(state.log, state.hand_number - 1, "match_won", seat, forfeit=state.forfeit)
+
+
+def log_result(state: DividhaState, returns_before: list[float]) -> None:
+    """The hand's result (the seat view's `last_hand`), once it is settled."""
+    outcome = {key: value for key, value in state.showdown.items() if key != "hand"}
+    rewards = [after - before for after, before in zip(state.returns, returns_before)]
+    emit(state.log, state.showdown["hand"], RESULT, **outcome, stacks=list(state.stacks), rewards=rewards)
+
+
+def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, dict[str, Any]]:
+    """An action at this decision point: its label and its details. The label is the public
+    label (kind, chips, traded slots) followed, for what only the actor knows (the split, the
+    private cards traded in), by that part in parentheses."""
+    move = decode(action)
+    split = None if move.split is None else SPLITS[move.split]
+    secret = [RAISE_OPTIONS[move.option].lower()] if move.kind == RAISE_KIND else []
+    secret += [split.lower()] if split else []
+    if move.kind == TRADE_KIND:
+        slots = choice_slots(move.choice)
+        seat = game.current_player(state) if state.phase == TRADING else -1
+        traded = [CARDS.codes[state.cards[seat][slot]] for slot in TRADE_CHOICES[move.choice]] if seat >= 0 else []
+        fee = game.trade_fee(state, move.choice) if seat >= 0 else 0
+        public = "trade " + (" ".join(slots) if slots else "nothing") + (f" paying {fee}" if fee else "")
+        details = {"kind": TRADE_KIND, "cards": traded, "slots": slots, "chips": fee, "split": split}
+        secret += traded
+    else:
+        chips = _chips(game, state, move) if state.phase == BETTING else 0
+        public = f"{move.kind} {chips}" if move.kind in (CALL_KIND, RAISE_KIND) else move.kind
+        details = {"kind": move.kind, "cards": [], "chips": chips, "split": split}
+    return (f"{public} ({' '.join(secret)})" if secret else public), details
+
+
+def public_part(label: str) -> str:
+    """What every seat sees of an action whose label is `label` (`describe`)."""
+    return label.partition(" (")[0]
+
+
+def _chips(game: DividhaGame, state: DividhaState, move: Any) -> int:
+    """The chips a betting move pays: the call (all-in for less when short) or call plus raise."""
+    bets = state.bets
+    seat = bets.to_act[0]
+    if move.kind == CALL_KIND:
+        return min(bets.to_call(seat), bets.stacks[seat])
+    if move.kind == RAISE_KIND:
+        return bets.to_call(seat) + (game.decision(state).increments[move.option] or 0)
+    return 0
