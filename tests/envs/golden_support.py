@@ -112,3 +112,21 @@ def check_golden(folder: Path, name: str, env: Any, seed: int) -> None:
     expected = json.loads(path.read_text(encoding="utf-8"))
     where = _first_difference(expected, got)
     assert expected == got, HOW_TO_FIX.format(env_id=env.game.env_id, name=name, where=where, game=game)
+
+
+def recorded_episodes(folder: Path, names: Any, env_id: str, max_bytes: int) -> list[dict]:
+    """The golden files of `folder`: exactly one per episode name, each under `max_bytes` and of `env_id`."""
+    files = sorted(folder.glob("*.json"))
+    assert sorted(path.stem for path in files) == sorted(names), f"{folder} holds a file for each episode"
+    episodes = []
+    for path in files:
+        assert path.stat().st_size < max_bytes, f"{path} is too large"
+        episode = json.loads(path.read_text(encoding="utf-8"))
+        assert episode["env_id"] == env_id, f"{path} records {episode['env_id']}"
+        episodes.append(episode)
+    return episodes
+
+
+def decision_words(episodes: list[dict], separator: str | None = None) -> set[str]:
+    """The first word of every decision's label over the episodes: the kinds of move they exercise."""
+    return {step["label"].split(separator)[0] for episode in episodes for step in episode["steps"] if step["action"] is not None}

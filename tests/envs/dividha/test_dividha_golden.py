@@ -13,11 +13,10 @@ To change behaviour on purpose: bump the env version (dividha_v1 -> dividha_v2),
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from golden_support import check_golden
+from golden_support import check_golden, decision_words, recorded_episodes
 
 from cardarena.envs import make
 
@@ -39,15 +38,9 @@ def test_golden_episode(name):
 
 
 def test_golden_files_are_small_and_cover_every_kind_of_decision():
-    files = sorted(GOLDEN.glob("*.json"))
-    assert sorted(path.stem for path in files) == sorted(EPISODES), "golden/ holds a file for each episode"
-    kinds, eliminated = set(), False
-    for path in files:
-        assert path.stat().st_size < MAX_BYTES, f"{path} is too large"
-        episode = json.loads(path.read_text(encoding="utf-8"))
-        decisions = [n for n, step in enumerate(episode["steps"]) if step["action"] is not None]
-        kinds |= {episode["steps"][n]["label"].split()[0] for n in decisions}
-        eliminated |= any(step["action"] is None for step in episode["steps"][: decisions[-1]])
+    episodes = recorded_episodes(GOLDEN, EPISODES, "dividha_v1", MAX_BYTES)
+    for episode in episodes:
         assert episode["steps"][-1]["terminations"] == {}
-    assert kinds == {"fold", "check", "call", "raise", "trade"}
-    assert eliminated
+    decisions = [[n for n, step in enumerate(episode["steps"]) if step["action"] is not None] for episode in episodes]
+    assert decision_words(episodes) == {"fold", "check", "call", "raise", "trade"}
+    assert any(step["action"] is None for episode, made in zip(episodes, decisions) for step in episode["steps"][: made[-1]])

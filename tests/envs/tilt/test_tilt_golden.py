@@ -12,11 +12,10 @@ To change behaviour on purpose: bump the env version (tilt_v1 -> tilt_v2), then 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from golden_support import check_golden
+from golden_support import check_golden, decision_words, recorded_episodes
 
 from cardarena.envs import make
 
@@ -41,12 +40,5 @@ def test_golden_episode(name):
 
 
 def test_golden_files_are_small_and_cover_every_kind_of_decision():
-    files = sorted(GOLDEN.glob("*.json"))
-    assert sorted(path.stem for path in files) == sorted(EPISODES), "golden/ holds a file for each episode"
-    kinds = set()
-    for path in files:
-        assert path.stat().st_size < MAX_BYTES, f"{path} is too large"
-        episode = json.loads(path.read_text(encoding="utf-8"))
-        assert episode["env_id"] == "tilt_v1"
-        kinds |= {step["label"].split()[0] for step in episode["steps"] if step["action"] is not None}
+    kinds = decision_words(recorded_episodes(GOLDEN, EPISODES, "tilt_v1", MAX_BYTES))
     assert kinds == {"fold", "check", "call", "bet", "raise", "discard", "pass", "keep"}

@@ -12,11 +12,10 @@ To change behaviour on purpose: bump the env version (yokir_v1 -> yokir_v2), the
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from golden_support import check_golden
+from golden_support import check_golden, decision_words, recorded_episodes
 from yokir_support import ENV_ID, make
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -37,17 +36,12 @@ def test_golden_episode(name):
 
 
 def test_golden_files_are_small_and_cover_the_phases():
-    files = sorted(GOLDEN.glob("*.json"))
-    assert sorted(path.stem for path in files) == sorted(EPISODES), "golden/ holds a file for each episode"
-    labels, endings = set(), set()
-    for path in files:
-        assert path.stat().st_size < MAX_BYTES, f"{path} is too large"
-        episode = json.loads(path.read_text(encoding="utf-8"))
-        assert episode["env_id"] == ENV_ID
-        labels |= {step["label"].split()[0] for step in episode["steps"] if step["action"] is not None}
+    episodes = recorded_episodes(GOLDEN, EPISODES, ENV_ID, MAX_BYTES)
+    endings = set()
+    for episode in episodes:
         last = next(step for step in reversed(episode["steps"]) if step["action"] is not None)
         ending = "terminated" if all(last["terminations"].values()) else "truncated" if all(last["truncations"].values()) else "open"
         endings.add(ending)
     # together the episodes exercise every kind of decision and both ways a match can end
-    assert {"reject", "accept", "discard", "pass", "call", "play"} <= labels
+    assert {"reject", "accept", "discard", "pass", "call", "play"} <= decision_words(episodes)
     assert endings == {"terminated", "truncated"}
