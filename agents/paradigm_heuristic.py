@@ -10,7 +10,6 @@ from cardarena.agents.base import ObservationShape
 from cardarena.envs.paradigm.encode import OBSERVATION_SIZE, SLICES
 from cardarena.envs.paradigm.game import (
     CANCEL,
-    ESSENCE,
     FIRST_CANCEL,
     FIRST_CARD,
     FIRST_ON_TOP,
@@ -28,7 +27,8 @@ from cardarena.envs.paradigm.game import (
     TO_NEW_PILE,
     UNDECIDED,
 )
-from cardarena.envs.paradigm.rules import NUM_NUMBERED, SUITS, VALUE, apply_essence_ids, card_id, error_starts_ids, score_ids
+from cardarena.envs.paradigm.rules import NUM_NUMBERED, SUITS, VALUE, card_id, error_starts_ids, score_ids
+from cardarena.envs.paradigm.standing import carried_out, placed, standing
 
 SHAPE = ObservationShape(OBSERVATION_SIZE, NUM_ACTIONS, "the paradigm heuristic")
 SMALLEST_CANCEL = 12  # a move that costs less than this relative score is not worth an Error
@@ -53,8 +53,7 @@ class TableView:
 
     def standing(self, table: list[list[int]]) -> int:
         """Own score minus the best other score on `table`."""
-        scores = [score_ids(table, suit) for suit in self.suits]
-        return scores[0] - max(scores[1:])
+        return standing(table, self.suits)
 
     def own_score(self) -> int:
         return score_ids(self.table, self.suits[0])
@@ -114,24 +113,6 @@ def _destination(segment: np.ndarray) -> int:
         return UNDECIDED
     index = int(segment.argmax())
     return TO_HAND if index == 0 else TO_NEW_PILE if index == 1 else index - 2
-
-
-def placed(table: list[list[int]], card: int, action: int) -> list[list[int]]:
-    """The table after `card` goes where `action` (NEW_PILE or ON_TOP) puts it."""
-    if action == NEW_PILE_ID:
-        return [*table, [card]]
-    top = action - FIRST_ON_TOP
-    return [[*pile, card] if pile[-1] == top else pile for pile in table]
-
-
-def carried_out(view: TableView) -> list[list[int]]:
-    """The table once the pending move or Essence of a cancel window takes effect."""
-    if view.pending_kind == ESSENCE:
-        return apply_essence_ids(view.table, view.pending_card)
-    if view.pending_destination == TO_HAND:
-        return view.table
-    action = NEW_PILE_ID if view.pending_destination == TO_NEW_PILE else FIRST_ON_TOP + view.pending_destination
-    return placed(view.table, view.pending_card, action)
 
 
 class ParadigmHeuristic:
@@ -205,7 +186,7 @@ class ParadigmHeuristic:
         return best
 
     def _cancel(self, view: TableView, legal: list[int]) -> int:
-        cost = view.standing(view.table) - view.standing(carried_out(view))
+        cost = view.standing(view.table) - view.standing(carried_out(view.table, view.pending_kind, view.pending_card, view.pending_destination))
         endgame = view.deck_size <= ENDGAME_DECK
         worth = cost >= max(SMALLEST_CANCEL, CANCEL_SHARE * view.own_score())
         if cost > 0 and (worth or endgame):

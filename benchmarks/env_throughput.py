@@ -152,7 +152,7 @@ OUR_ROWS = {
     "tilt_v1 (4 seats)": "tilt_v1",
     "dividha_v1 (4 seats)": "dividha_v1",
     "scarp_v1": "scarp_v1",
-    "paradigm_v1 (4 seats)": "paradigm_v1",
+    "paradigm_v2 (4 seats)": "paradigm_v2",
     "antipoker_v1": "antipoker_v1",
 }
 ROWS: dict[str, Callable[[int], PlayHand]] = {

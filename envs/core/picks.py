@@ -119,11 +119,16 @@ class PickRule:
 
     def legal_picks(self, picked: Collection[int]) -> list[int]:
         """The cards that may be picked next, ascending: those after which a legal set can still be completed."""
-        rest = sorted(self.candidates.difference(picked))
+        chosen = frozenset(picked)
+        if len(chosen) >= self.largest or self.largest < self.min_size or not chosen <= self.candidates:
+            return []
+        rest = sorted(self.candidates - chosen)
         if self.legal_set is None:  # any set of a legal size: each card is legal while one more fits
-            fits = len(picked) < self.largest and self.min_size <= self.largest and self.candidates.issuperset(picked)
-            return rest if fits else []
-        return [card for card in rest if self.completable([*picked, card])]
+            return rest
+        if self.can_complete is not None:
+            unpicked = frozenset(rest)
+            return [card for card in rest if self.can_complete(chosen | {card}, unpicked - {card})]
+        return [card for i, card in enumerate(rest) if self._extends(chosen | {card}, rest[:i] + rest[i + 1 :])]
 
     def done_legal(self, picked: Collection[int]) -> bool:
         """Whether `DONE` may close the choice now: it closes with `DONE` and `picked` is a legal final set."""

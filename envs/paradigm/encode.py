@@ -20,7 +20,7 @@ tables them. Everything in it is public (hands too): only the deck's order is hi
 from __future__ import annotations
 
 from functools import lru_cache
-from math import log
+from math import log, log1p
 from typing import Any
 
 import numpy as np
@@ -49,6 +49,7 @@ from .game import (
     lead_seat,
 )
 from .rules import DECK, NUM_NUMBERED, SUITS, VALUE
+from .standing import GAIN_PHASES, standing_and_gains
 
 ACTION_NAMES = [
     *(f"SUIT({suit})" for suit in SUITS),
@@ -97,6 +98,8 @@ _SEGMENTS = [
     ("scores", SEATS),  # per rel seat: log1p(score) / log1p(4 * 10!)
     ("deck_size", 1),  # cards in the deck / 45
     ("turn", 1),  # turn counter / 45
+    ("standing", 1),  # to the seat to act: its score minus the best other score, squashed to [0, 1]
+    ("action_gain", NUM_ACTIONS),  # to the seat to act, per legal action: its change to the standing, squashed
 ]
 
 SLICES = segment_slices(_SEGMENTS)
@@ -110,8 +113,9 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
     SLICES[name].start
     for name in ("discard", "deck", "setup_revealed", "revealed", "pending_card", "pending_kind", "pending_mover", "pending_destination")
 )
-(_PHASE, _TO_ACT, _LEAD, _WINDOW_START, _ROUND_SEAT, _SCORES, _DECK_SIZE, _TURN) = (
-    SLICES[name].start for name in ("phase", "to_act", "lead", "window_start", "round_seat", "scores", "deck_size", "turn")
+(_PHASE, _TO_ACT, _LEAD, _WINDOW_START, _ROUND_SEAT, _SCORES, _DECK_SIZE, _TURN, _STANDING, _ACTION_GAIN) = (
+    SLICES[name].start
+    for name in ("phase", "to_act", "lead", "window_start", "round_seat", "scores", "deck_size", "turn", "standing", "action_gain")
 )
 _LOG_MAX_PILE = log(3_628_800)
 _HEIGHT = [(position + 1) / 10 for position in range(10)]
@@ -157,6 +161,8 @@ class ParadigmEncoder(Encoder[ParadigmState]):
         cells[_LEAD + (lead_seat(state) - seat) % n] = 1.0
         cells[_DECK_SIZE] = len(state.deck) / CARDS
         cells[_TURN] = min(state.turn / CARDS, 1.0)
+        if seat == state.to_act and state.phase in GAIN_PHASES:
+            _encode_gains(cells, state, self.game.legal_actions(state))
         return obs
 
     def seat_view(self, state: ParadigmState, seat: int) -> dict[str, Any]:
@@ -254,6 +260,19 @@ def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], in
         below = card
     entries.append((_PILE_VALUE + below, log(value) / _LOG_MAX_PILE))
     return tuple(entries), value
+
+
+def _encode_gains(cells: memoryview, state: ParadigmState, legal: list[int]) -> None:
+    """The acting seat's standing and each legal action's change to it (`standing.py`), squashed."""
+    now, gains = standing_and_gains(state, legal)
+    cells[_STANDING] = _squash(now)
+    for action, gain in gains.items():
+        cells[_ACTION_GAIN + action] = _squash(gain)
+
+
+def _squash(points: int) -> float:
+    """A signed score difference into [0, 1]: 0.5 for none, log-scaled up to 4 full piles either way."""
+    return 0.5 + 0.5 * min(log1p(abs(points)) / SCORE_SCALE, 1.0) * (1 if points >= 0 else -1)
 
 
 def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> None:

@@ -11,7 +11,7 @@ class raw_env(CardGameEnv):
 
     game_cls = ParadigmGame
     encoder_cls = ParadigmEncoder
-    metadata = {**CardGameEnv.metadata, "name": "paradigm_v1"}
+    metadata = {**CardGameEnv.metadata, "name": "paradigm_v2"}
 
 
 def env(**kwargs):

@@ -82,7 +82,7 @@ class ParadigmState:
 
 class ParadigmGame(Game[ParadigmState]):
     name = "paradigm"
-    version = 1
+    version = 2
     deck = DECK
     config_cls = ParadigmConfig
     num_actions = NUM_ACTIONS

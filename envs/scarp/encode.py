@@ -85,8 +85,7 @@ _CHALLENGE, _CHALLENGE_SUIT, _REVERSE, _REVERSE_SUIT, _NAMED, _PHASE, _STAGE, _C
     for name in ("challenge", "challenge_suit", "reverse", "reverse_suit", "named", "phase", "stage", "combo", "outcome", "flags")
 )
 _ENEMY_VARIANT = _AT["enemy_variant"]
-_SCALAR_NAMES = ("access", "is_challenger", "to_act", "first_challenger", "hand_sizes", "deck_size", "pile_size", "turn", "pick_size")
-_SCALARS = np.concatenate([np.arange(SLICES[name].start, SLICES[name].stop) for name in _SCALAR_NAMES])
+_SCALARS_END = SLICES["pick_size"].stop  # flags .. pick_size: one run of segments, written in one slice
 
 
 class ScarpEncoder(Encoder[ScarpState]):
@@ -116,10 +115,12 @@ class ScarpEncoder(Encoder[ScarpState]):
             on.append(_COMBO + COMBO_KINDS.index(state.combo))
         if state.phase == OVER:
             on.append(_OUTCOME + (2 if state.winner < 0 else (0 if state.winner == seat else 1)))
-        obs[on] = 1.0
+        obs.put(on, 1.0)
         config = self.game.config
-        obs[_FLAGS : _FLAGS + 3] = (state.shrike_played, state.quake_used, state.double_used)
-        obs[_SCALARS] = (
+        obs[_FLAGS:_SCALARS_END] = (
+            state.shrike_played,
+            state.quake_used,
+            state.double_used,
             state.access,
             state.challenger == seat,
             state.to_act == seat,

@@ -566,11 +566,12 @@ def current_challenge(state: ScarpState) -> list[int]:
 
 
 def answer_rule(state: ScarpState) -> PickRule:
-    """Answer picks closed by DONE, masked by the exact completion test of `rules` (R10)."""
+    """Answer picks closed by DONE, masked by the exact completion test of `rules` (R10); only
+    cards of the challenge suit's colour can be part of an answer, so only they are candidates."""
     card, suit = current_challenge(state)
-    number = rules.NUMBER[card]
+    number, colour = rules.NUMBER[card], suit % 2
     return PickRule(
-        frozenset(answer_pool(state)),
+        frozenset(card for card in answer_pool(state) if rules.COLOUR[card] == colour),
         min_size=1,
         legal_set=lambda cards: rules.is_valid_answer_ids(cards, number, suit),
         can_complete=lambda chosen, rest: rules.answer_completes_ids(chosen, rest, number, suit),

@@ -208,12 +208,35 @@ def combo_completes_ids(chosen: Sequence[int], rest: Sequence[int], kind: str) -
     need = 3 - len(chosen)
     if need < 0:
         return False
-    shape = "shrike" if kind == "reverse" else kind
+    if kind != "reverse":
+        return _combo_count_completes(chosen, rest, kind, need)
     for extra in combinations(rest, need):
         combo = [*chosen, *extra]
-        if is_combo_ids(combo, shape) and (kind != "reverse" or _leaves_numbered(combo, chosen, rest)):
+        if is_combo_ids(combo, "shrike") and _leaves_numbered(combo, chosen, rest):
             return True
     return False
+
+
+def _combo_count_completes(chosen: Sequence[int], rest: Sequence[int], kind: str, need: int) -> bool:
+    """`combo_completes_ids` for an Emp, a Shrike or a Quake by counting: the chosen cards agree
+    on a colour, a suit or a number (Essences wild), and `rest` holds `need` more that agree."""
+    if any(SUIT[card] < 0 for card in chosen):
+        return False
+    usable = [card for card in rest if SUIT[card] >= 0]
+    if kind == "quake":
+        wild = sum(card >= FIRST_ESSENCE for card in usable)
+        keys, usable = {NUMBER[card] for card in chosen if card < FIRST_ESSENCE}, [card for card in usable if card < FIRST_ESSENCE]
+        key_of = NUMBER
+    else:
+        wild, key_of = 0, COLOUR if kind == "emp" else SUIT
+        keys = {key_of[card] for card in chosen}
+    if len(keys) > 1:
+        return False
+    counts = [0] * 11
+    for card in usable:
+        counts[key_of[card]] += 1
+    most = counts[keys.pop()] if keys else max(counts)
+    return wild + most >= need
 
 
 def _leaves_numbered(combo: Sequence[int], chosen: Sequence[int], rest: Sequence[int]) -> bool:

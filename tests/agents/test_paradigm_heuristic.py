@@ -62,7 +62,7 @@ def test_plays_a_hand_card_that_captures_in_the_play_round():
 
 
 def test_reads_the_piles_hands_and_pending_move_from_the_observation():
-    env = make("paradigm_v1", num_players=3)
+    env = make("paradigm_v2", num_players=3)
     agent = ParadigmHeuristic()
     for episode in range(20):
         env.reset(seed=episode)
@@ -85,7 +85,7 @@ def test_reads_the_piles_hands_and_pending_move_from_the_observation():
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_always_chooses_a_legal_action(n):
-    env = make("paradigm_v1", num_players=n)  # it raises IllegalActionError on an illegal action
+    env = make("paradigm_v2", num_players=n)  # it raises IllegalActionError on an illegal action
     heuristic = load("paradigm/heuristic")
     rng = random.Random(n)
     for episode in range(40):

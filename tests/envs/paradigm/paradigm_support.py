@@ -12,7 +12,7 @@ from cardarena.envs.paradigm.encode import ACTION_NAMES
 from cardarena.envs.paradigm.game import ParadigmState, current_scores, start_turn
 from cardarena.envs.paradigm.rules import DECK, SUITS
 
-ENV_ID = "paradigm_v1"
+ENV_ID = "paradigm_v2"
 ACTION = {name: number for number, name in enumerate(ACTION_NAMES)}
 
 

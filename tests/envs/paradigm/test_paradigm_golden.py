@@ -1,9 +1,9 @@
-"""Golden episodes of paradigm_v1: seeded random-legal-play logs that must not change.
+"""Golden episodes of paradigm_v2: seeded random-legal-play logs that must not change.
 
 Each file under golden/ records every step (golden_support.py). Any difference is a behaviour
 change of the environment: observations, actions and rules are frozen within one version.
 
-To change behaviour on purpose: bump the env version (paradigm_v1 -> paradigm_v2), then regenerate:
+To change behaviour on purpose: bump the env version (paradigm_v2 -> paradigm_v3), then regenerate:
     CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/paradigm/test_paradigm_golden.py
 """
 
