@@ -93,38 +93,39 @@ class AntipokerEncoder(Encoder[AntipokerState]):
 
     def observation(self, state: AntipokerState, seat: int) -> np.ndarray:
         obs = self._blank.copy()
+        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
         config = self.game.config
         n = len(state.hands)
         order = _REL[n][seat]  # order[player]: its rel seat
         hand = state.hands[seat]
         for card in hand:
-            obs[_HAND + card] = 1.0
+            cells[_HAND + card] = 1.0
         if state.to_act == seat:
             for card in state.picked:
-                obs[_PICKED + card] = 1.0
+                cells[_PICKED + card] = 1.0
         for card in state.discarded[seat]:
-            obs[_DISCARDED + card] = 1.0
+            cells[_DISCARDED + card] = 1.0
         obs[_VALUE_AND_PARTS] = _scaled_parts(tuple(hand))
-        obs[_PHASE + state.phase] = 1.0
-        obs[_DEALER + order[state.dealer]] = 1.0
+        cells[_PHASE + state.phase] = 1.0
+        cells[_DEALER + order[state.dealer]] = 1.0
         most_in = config.ante + config.max_bets * config.bet_size
         for player in range(n):
             at = order[player]
             count = state.drawn[player]
             if count >= 0:
-                obs[_HAS_DRAWN + at] = 1.0
-                obs[_DRAW_COUNT + at] = count / HAND_SIZE
-            obs[_CONTRIBUTED + at] = state.contributed[player] / most_in
-            obs[_FOLDED + at] = state.folded[player]
-            obs[_TOTALS + at] = 0.5 + 0.5 * math.tanh(state.returns[player] / (4 * most_in))
-        obs[_DECK_SIZE] = len(state.deck) / CARDS
-        obs[_POT] = state.pot / (n * most_in)
+                cells[_HAS_DRAWN + at] = 1.0
+                cells[_DRAW_COUNT + at] = count / HAND_SIZE
+            cells[_CONTRIBUTED + at] = state.contributed[player] / most_in
+            cells[_FOLDED + at] = state.folded[player]
+            cells[_TOTALS + at] = 0.5 + 0.5 * math.tanh(state.returns[player] / (4 * most_in))
+        cells[_DECK_SIZE] = len(state.deck) / CARDS
+        cells[_POT] = state.pot / (n * most_in)
         if state.bets is not None:
-            _encode_betting(obs, state, seat, order, config.max_bets, config.bet_size)
+            _encode_betting(cells, state, seat, order, config.max_bets, config.bet_size)
             owe = state.bets["current_bet"] - state.bets["contributions"][seat]
-            obs[_POT_ODDS] = owe / (state.pot + owe)
+            cells[_POT_ODDS] = owe / (state.pot + owe)
         if config.num_hands > 1:
-            obs[_HAND_NUMBER] = state.hand_number / config.num_hands
+            cells[_HAND_NUMBER] = state.hand_number / config.num_hands
         return obs
 
     def seat_view(self, state: AntipokerState, seat: int) -> dict[str, Any]:
@@ -188,20 +189,21 @@ def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
     return np.array([min(math.log1p(part) / _LOG_LARGEST, 1.0) for part in (sum(parts), *parts)], dtype=np.float32)
 
 
-def _encode_betting(obs: np.ndarray, state: AntipokerState, seat: int, order: list[int], max_bets: int, bet_size: int) -> None:
+def _encode_betting(cells: memoryview, state: AntipokerState, seat: int, order: list[int], max_bets: int, bet_size: int) -> None:
     """The level, the bets made, what the seat owes, and each seat's last move and bets and raises."""
     bets = state.bets
     most_bet = max_bets * bet_size
-    obs[_LEVEL] = bets["current_bet"] / most_bet
-    obs[_BETS_MADE] = bets["bets"] / max_bets
-    obs[_OWE] = (bets["current_bet"] - bets["contributions"][seat]) / most_bet
+    cells[_LEVEL] = bets["current_bet"] / most_bet
+    cells[_BETS_MADE] = bets["bets"] / max_bets
+    cells[_OWE] = (bets["current_bet"] - bets["contributions"][seat]) / most_bet
     width, raised = len(BETTING_MOVES), False
     for player, move in bets["history"]:
         start = _LAST_MOVE + width * order[player]
-        obs[start : start + width] = 0.0
+        for cell in range(start, start + width):
+            cells[cell] = 0.0
         if move == betting.RAISE_MIN:
-            obs[start + (3 if raised else 2)] = 1.0
-            obs[_RAISES + order[player]] += 1.0 / max_bets
+            cells[start + (3 if raised else 2)] = 1.0
+            cells[_RAISES + order[player]] += 1.0 / max_bets
             raised = True
         else:
-            obs[start + _MOVE_CODE[move]] = 1.0
+            cells[start + _MOVE_CODE[move]] = 1.0

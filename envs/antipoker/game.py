@@ -92,6 +92,7 @@ class AntipokerGame(Game[AntipokerState]):
     def __init__(self, config: AntipokerConfig):
         super().__init__(config)
         self.betting_rules = rules.betting_rules(config.bet_size, config.max_bets)
+        self._decision: tuple[Any, int, dict[str, int]] = (None, -1, {})  # (round data, its actions so far, choices)
 
     @property
     def num_players(self) -> int:
@@ -110,7 +111,7 @@ class AntipokerGame(Game[AntipokerState]):
         if state.phase == DRAW:
             return PICKS.legal_actions(_discard_rule(state), PickState(state.picked))
         if state.phase == BETTING:
-            return [ID_OF_WORD[word] for word in rules.legal_words(self._round(state), self.betting_rules)]
+            return [ID_OF_WORD[word] for word in rules.legal_words(self._round(state), self.betting_rules, self._choices(state))]
         return []
 
     def apply(self, state: AntipokerState, action: int) -> None:
@@ -260,9 +261,21 @@ class AntipokerGame(Game[AntipokerState]):
         """The open betting round over the state's own data: playing on it changes the state's lists."""
         return betting.BettingRound(**state.bets)
 
+    def _choices(self, state: AntipokerState) -> dict[str, int]:
+        """The open betting decision's engine choices, computed once: a decision changes only with
+        the round's actions (each one recorded in its history) or with new round data."""
+        data = state.bets
+        cached, actions, choices = self._decision
+        if cached is data and actions == len(data["history"]):
+            return choices
+        choices = self._round(state).choices(self.betting_rules)
+        self._decision = (data, len(data["history"]), choices)
+        return choices
+
     def _bet(self, state: AntipokerState, word: str) -> None:
+        choices = self._choices(state)
         bets = self._round(state)
-        rules.bet(bets, self.betting_rules, word)
+        rules.bet(bets, self.betting_rules, word, choices)
         state.bets = _round_data(bets)
         state.contributed = [self.config.ante + paid for paid in bets.contributions]
         state.folded, state.pot = list(bets.folded), bets.pot

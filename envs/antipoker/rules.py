@@ -148,21 +148,23 @@ def open_betting(rules: betting.BettingRules, num_players: int, dealer: int, pot
 WORD_OF_ENGINE = {betting.FOLD: "fold", betting.CHECK: "call", betting.CALL: "call", betting.RAISE_MIN: "raise"}
 
 
-def bet(bets: betting.BettingRound, rules: betting.BettingRules, word: str) -> None:
-    """Play "fold", "call" (a check when nothing is owed) or "raise" (a bet when nobody has bet) for the seat to act."""
+def bet(bets: betting.BettingRound, rules: betting.BettingRules, word: str, choices: dict[str, int] | None = None) -> None:
+    """Play "fold", "call" (a check when nothing is owed) or "raise" (a bet when nobody has bet) for the seat to act.
+    `choices`: the decision's `bets.choices(rules)` where the caller has them already."""
     if word not in BETTING_WORDS:
         raise ValueError(f"betting action {word!r} is not one of {', '.join(BETTING_WORDS)}")
     seat = bets.seat_to_act
     move = {"fold": betting.FOLD, "raise": betting.RAISE_MIN}.get(word) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
     try:
-        bets.act(rules, move)
+        bets.act(rules, move, choices)
     except IllegalActionError:
         raise IllegalActionError(f"{word!r} is not legal for seat {seat} now; legal: {', '.join(legal_words(bets, rules))}") from None
 
 
-def legal_words(bets: betting.BettingRound, rules: betting.BettingRules) -> list[str]:
-    """The betting words open to the seat to act, in the order fold, call, raise."""
-    return [WORD_OF_ENGINE[move] for move in bets.options(rules)]
+def legal_words(bets: betting.BettingRound, rules: betting.BettingRules, choices: dict[str, int] | None = None) -> list[str]:
+    """The betting words open to the seat to act, in the order fold, call, raise (from `choices`
+    where the caller has the decision's `bets.choices(rules)` already)."""
+    return [WORD_OF_ENGINE[move] for move in (bets.choices(rules) if choices is None else choices)]
 
 
 def best_seats(values: dict[int, int]) -> list[int]:

@@ -59,6 +59,7 @@ class CardGameEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._no_actions = np.zeros(num_actions, np.int8)
+        self._seats_leave = type(self.game).seat_done is not Game.seat_done  # else no seat is done before the end
         self.state: Any = None
         self.played: list[int] = []
         self._start: Callable[[], Any] = lambda: None
@@ -130,7 +131,8 @@ class CardGameEnv(AECEnv):
         return state
 
     def step(self, action: Any) -> None:
-        self._require_episode()
+        if self.state is None or not self.agents:
+            self._require_episode()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -138,12 +140,13 @@ class CardGameEnv(AECEnv):
             self._was_dead_step(action)
             return
         move = _as_action_id(action)
-        if move not in self._legal_actions and self.config.on_illegal == "raise":
-            raise IllegalActionError(self._illegal_message(agent, action, self._legal_actions))
-        self._cumulative_rewards[agent] = 0.0
         if move not in self._legal_actions:
+            if self.config.on_illegal == "raise":
+                raise IllegalActionError(self._illegal_message(agent, action, self._legal_actions))
+            self._cumulative_rewards[agent] = 0.0
             self._penalize(self._seat[agent])
             return
+        self._cumulative_rewards[agent] = 0.0
         history.play(self.game, self.state, move)
         self.played.append(move)
         self._collect_rewards()
@@ -153,12 +156,16 @@ class CardGameEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's `last`, refused (EpisodeOverError) once every agent has taken its final dead step."""
-        self._require_episode()
+        if self.state is None or not self.agents:
+            self._require_episode()
         return super().last(observe)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._require_reset()
-        seat = self._seat_of(agent)
+        if self.state is None:
+            self._require_reset()
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            seat = self._seat_of(agent)
         mask = self._no_actions.copy()
         if seat == self._to_act:
             mask[self._legal_actions] = 1
@@ -245,10 +252,11 @@ class CardGameEnv(AECEnv):
             self.agent_selection = self.agents[0]
             return
         self.agent_selection = self.possible_agents[self._to_act]
-        for agent in self.agents:
-            if self.game.seat_done(self.state, self._seat[agent]):
-                self.terminations[agent] = True
-        self._deads_step_first()
+        if self._seats_leave:
+            for agent in self.agents:
+                if self.game.seat_done(self.state, self._seat[agent]):
+                    self.terminations[agent] = True
+            self._deads_step_first()
 
     def _penalize(self, offender: int) -> None:
         for agent in self.agents:
