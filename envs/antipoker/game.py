@@ -16,7 +16,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field
 
 from cardarena.envs.core import betting
-from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
@@ -356,7 +356,7 @@ def discard_and_draw(state: AntipokerState, seat: int, chosen: list[int]) -> lis
     if len(state.deck) < len(chosen):
         fresh = len(chosen)
         moved = state.pile[:-fresh]
-        random.Random(f"{state.deal_seed}/{state.hand_number}/{len(state.reshuffles)}").shuffle(moved)
+        shuffle(moved, f"{state.deal_seed}/{state.hand_number}/{len(state.reshuffles)}")
         state.deck += moved
         state.pile, state.pile_owner = state.pile[-fresh:], state.pile_owner[-fresh:]
         state.reshuffles.append([seat, len(moved)])

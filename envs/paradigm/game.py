@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
@@ -285,7 +285,7 @@ def _finish_setup(state: ParadigmState) -> None:
     state.deck += state.setup_revealed
     state.setup_revealed = []
     state.deck.sort()
-    random.Random(hand_seed(state.seed, 1)).shuffle(state.deck)
+    shuffle(state.deck, hand_seed(state.seed, 1))
     emit(state.log, 0, "shuffle", count=len(state.deck))
     start_turn(state)
 

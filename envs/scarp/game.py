@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
@@ -322,7 +322,7 @@ class ScarpGame(Game[ScarpState]):
         _draw(state, seat, 1)
         other = state.hands[1 - seat]
         if other:
-            taken = other[_stream(state).randrange(len(other))]
+            taken = other[random.Random(_next_seed(state)).randrange(len(other))]
             _leave(state, 1 - seat, [taken])
             _gain(state, seat, [taken], public=True)
             emit(state.log, 0, "take", seat, source=1 - seat, cards=[DECK.codes[taken]])
@@ -591,15 +591,15 @@ def combo_rule(hand: list[int], kind: str) -> PickRule:
 # ---------------------------------------------------------------- card movements
 
 
-def _stream(state: ScarpState) -> random.Random:
-    """The next random event's generator, from the state's seed and its count of events so far."""
-    generator = random.Random(hand_seed(state.seed, state.draws))
+def _next_seed(state: ScarpState) -> int:
+    """The next random event's seed, from the state's seed and its count of events so far."""
+    seed = hand_seed(state.seed, state.draws)
     state.draws += 1
-    return generator
+    return seed
 
 
 def _shuffle(state: ScarpState, cards: list[int]) -> None:
-    _stream(state).shuffle(cards)
+    shuffle(cards, _next_seed(state))
 
 
 def _draw(state: ScarpState, seat: int, count: int) -> None:

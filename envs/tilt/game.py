@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from cardarena.envs.core import betting
-from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
@@ -377,7 +377,7 @@ class TiltGame(Game[TiltState]):
     def _shuffled(self, state: TiltState, cards: list[int]) -> list[int]:
         state.shuffles += 1
         pile = list(cards)
-        random.Random(hand_seed(hand_seed(state.deal_seed, state.hand_number), state.shuffles)).shuffle(pile)
+        shuffle(pile, hand_seed(hand_seed(state.deal_seed, state.hand_number), state.shuffles))
         return pile
 
     def _deal_to(self, state: TiltState, count: int) -> list[int]:
