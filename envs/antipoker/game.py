@@ -22,7 +22,6 @@ from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
 from cardarena.envs.core.picks import PickActions, PickRule, PickState
-from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
@@ -83,6 +82,7 @@ class AntipokerGame(Game[AntipokerState]):
     version = 1
     deck = DECK
     config_cls = AntipokerConfig
+    state_cls = AntipokerState
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -204,12 +204,6 @@ class AntipokerGame(Game[AntipokerState]):
             terminal=state.terminal,
             log=state.log[:],
         )
-
-    def state_to_json(self, state: AntipokerState) -> dict[str, Any]:
-        return {"game": self.env_id, **dataclasses.asdict(state)}
-
-    def state_from_json(self, data: dict[str, Any]) -> AntipokerState:
-        return read_state(AntipokerState, data, self.env_id)
 
     def state_from_view(self, view: dict[str, Any]) -> AntipokerState:
         """A state that `view`'s seat could be in (see `Game.state_from_view`): view.py rebuilds it."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
@@ -11,6 +12,7 @@ import numpy as np
 from .cards import Deck
 from .config import GameConfig
 from .errors import SeatViewError
+from .state_json import read_state
 
 StateT = TypeVar("StateT")
 
@@ -35,6 +37,8 @@ class Game(ABC, Generic[StateT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     conformance_modes: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    state_cls: ClassVar[type[Any]]
+    """The game's state dataclass, plain data that `state_to_json` writes field by field."""
     open_information: ClassVar[bool] = False
     """True for a game in which no seat holds what another seat cannot see (every hand public):
     only the order of the stock is hidden, from every seat alike. Its `resample_hidden` deals the
@@ -139,11 +143,13 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def clone(self, state: StateT) -> StateT: ...
 
-    @abstractmethod
-    def state_to_json(self, state: StateT) -> dict[str, Any]: ...
+    def state_to_json(self, state: StateT) -> dict[str, Any]:
+        """The state as JSON: `{"game": env_id}` and the fields of its dataclass (`state_cls`)."""
+        return {"game": self.env_id, **dataclasses.asdict(state)}
 
-    @abstractmethod
-    def state_from_json(self, data: dict[str, Any]) -> StateT: ...
+    def state_from_json(self, data: dict[str, Any]) -> StateT:
+        """The state `state_to_json` wrote, sharing nothing with `data`; StateError naming what does not fit."""
+        return read_state(self.state_cls, data, self.env_id)
 
     def state_from_view(self, view: dict[str, Any]) -> StateT:
         """A full state that one seat's JSON view could have come from, for acting from that view alone.

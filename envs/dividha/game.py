@@ -8,7 +8,6 @@ payer's Win or Lose column by the split its action carries; the pot is settled b
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
@@ -19,7 +18,6 @@ from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
-from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .actions import (
@@ -93,6 +91,7 @@ class DividhaGame(Game[DividhaState]):
     version = 1
     deck = rules.CARDS
     config_cls = DividhaConfig
+    state_cls = DividhaState
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -214,11 +213,8 @@ class DividhaGame(Game[DividhaState]):
     def clone(self, state: DividhaState) -> DividhaState:
         return self.state_from_json(self.state_to_json(state))
 
-    def state_to_json(self, state: DividhaState) -> dict[str, Any]:
-        return {"game": self.env_id, **dataclasses.asdict(state)}
-
     def state_from_json(self, data: dict[str, Any]) -> DividhaState:
-        state = read_state(DividhaState, data, self.env_id)
+        state = super().state_from_json(data)
         if state.bets is not None:
             state.bets = betting.BettingRound.from_json(state.bets)
         return state

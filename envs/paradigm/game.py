@@ -6,7 +6,6 @@ Follows ../shared/rules/paradigm.md; section numbers below refer to it.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from bisect import insort
 from dataclasses import dataclass, field
@@ -19,7 +18,6 @@ from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
-from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .rules import DECK, ERROR_LENGTH, GHOST_ID, SUIT, SUITS, VALUE
@@ -85,6 +83,7 @@ class ParadigmGame(Game[ParadigmState]):
     version = 2
     deck = DECK
     config_cls = ParadigmConfig
+    state_cls = ParadigmState
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -206,12 +205,6 @@ class ParadigmGame(Game[ParadigmState]):
             terminal=state.terminal,
             log=state.log[:],
         )
-
-    def state_to_json(self, state: ParadigmState) -> dict[str, Any]:
-        return {"game": self.env_id, **dataclasses.asdict(state)}
-
-    def state_from_json(self, data: dict[str, Any]) -> ParadigmState:
-        return read_state(ParadigmState, data, self.env_id)
 
     def state_from_view(self, view: dict[str, Any]) -> ParadigmState:
         """Every card but the deck's order is in the view (R8): the state is the view's, with the

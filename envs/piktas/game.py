@@ -5,7 +5,6 @@ Follows ../shared/rules/piktas.md; section numbers below refer to it.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -16,7 +15,6 @@ from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
-from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .exchange import NUM_EXCHANGE_ACTIONS, PASS, describe_exchange, legal_exchange_ids, play_exchange, slot_and_position
@@ -79,6 +77,7 @@ class PiktasGame(Game[PiktasState]):
     version = 1
     deck = CARDS
     config_cls = PiktasConfig
+    state_cls = PiktasState
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -195,12 +194,6 @@ class PiktasGame(Game[PiktasState]):
     def state_from_view(self, view: dict[str, Any]) -> PiktasState:
         """Other hands get their publicly known cards plus unseen ones; see `Game.state_from_view`."""
         return state_from_view(self, view)
-
-    def state_to_json(self, state: PiktasState) -> dict[str, Any]:
-        return {"game": self.env_id, **dataclasses.asdict(state)}
-
-    def state_from_json(self, data: dict[str, Any]) -> PiktasState:
-        return read_state(PiktasState, data, self.env_id)
 
     # ------------------------------------------------------------ rounds (3.4, 4.1, 4.4)
 

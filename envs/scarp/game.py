@@ -20,7 +20,6 @@ from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
 from cardarena.envs.core.picks import PickActions, PickRule, PickState
-from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .rules import DECK, ESSENCE_IDS, GHOST_ID, HAND_SIZE, NUM_PLAYERS, OPPOSITE, SUITS
@@ -123,6 +122,7 @@ class ScarpGame(Game[ScarpState]):
     version = 1
     deck = DECK
     config_cls = ScarpConfig
+    state_cls = ScarpState
     num_actions = NUM_ACTIONS
     min_players = NUM_PLAYERS
     max_players = NUM_PLAYERS
@@ -498,11 +498,8 @@ class ScarpGame(Game[ScarpState]):
             setattr(twin, name, getattr(state, name)[:])
         return twin
 
-    def state_to_json(self, state: ScarpState) -> dict[str, Any]:
-        return {"game": self.env_id, **dataclasses.asdict(state)}
-
     def state_from_json(self, data: dict[str, Any]) -> ScarpState:
-        state = read_state(ScarpState, data, self.env_id)
+        state = super().state_from_json(data)
         if not isinstance(state.picks, PickState):
             state.picks = PickState.from_json(state.picks)
         return state

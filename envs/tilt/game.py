@@ -21,7 +21,6 @@ from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
-from cardarena.envs.core.state_json import read_state
 
 from . import rules
 from .state import AUTO, BET, CARD_PHASES, EXCHANGE, HAUL, OVER, PHASES, SABOTAGE, SHARE_DISCARD, SHARE_PASS, TiltState
@@ -100,6 +99,7 @@ class TiltGame(Game[TiltState]):
     version = 1
     deck = DECK
     config_cls = TiltConfig
+    state_cls = TiltState
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -116,7 +116,7 @@ class TiltGame(Game[TiltState]):
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._round: tuple[Any, ...] = (None, None, None)  # see _open_round
         self._flags: dict[tuple[Any, ...], int] = {}
-        self._options: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
 
     @property
     def num_players(self) -> int:
@@ -141,7 +141,7 @@ class TiltGame(Game[TiltState]):
 
     def legal_actions(self, state: TiltState) -> list[int]:
         if state.phase == BET:
-            return list(self._betting_ids(state))
+            return list(self._betting_decision(state)[0])
         if state.phase in CARD_PHASES:
             return self._legal_card_sets(state, state.order[state.turn])
         return []
@@ -219,12 +219,6 @@ class TiltGame(Game[TiltState]):
 
     def clone(self, state: TiltState) -> TiltState:
         return self.state_from_json(self.state_to_json(state))
-
-    def state_to_json(self, state: TiltState) -> dict[str, Any]:
-        return {"game": self.env_id, **dataclasses.asdict(state)}
-
-    def state_from_json(self, data: dict[str, Any]) -> TiltState:
-        return read_state(TiltState, data, self.env_id)
 
     # ------------------------------------------------------------ what a seat holds and faces
 
@@ -425,23 +419,25 @@ class TiltGame(Game[TiltState]):
             self._round = (state.bets, state.bet_rules, bets)
         return bets
 
-    def _betting_ids(self, state: TiltState) -> tuple[int, ...]:
-        """The legal action ids of the open betting round: the engine's options, remembered per
+    def _betting_decision(self, state: TiltState) -> tuple[tuple[int, ...], dict[str, int]]:
+        """The open betting round's legal action ids and the engine's choices, remembered per
         situation (the rules and every field of the round but its history, all they depend on)."""
         bets = self._open_round(state)
         situation = (*state.bet_rules, *[tuple(value) if isinstance(value, list) else value for value in _SITUATION_VALUES(bets)])
-        ids = self._options.get(situation)
-        if ids is None:
+        decision = self._options.get(situation)
+        if decision is None:
             if len(self._options) > OPTIONS_CACHE_LIMIT:
                 self._options.clear()
-            ids = self._options[situation] = _action_ids(tuple(bets.options(self._rules(state))))
-        return ids
+            choices = bets.choices(self._rules(state))
+            decision = self._options[situation] = (_action_ids(tuple(choices)), choices)
+        return decision
 
     def _bet(self, state: TiltState, action: int) -> None:
+        _ids, choices = self._betting_decision(state)
         bets = self._open_round(state)
         seat = bets.to_act[0]
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
-        bets.act(self._rules(state), name)
+        bets.act(self._rules(state), name, choices)
         state.moves.append([BET_INDEX, state.betting_round, seat, action])
         state.stacks, state.folded = list(bets.stacks), list(bets.folded)
         state.contributions = [before + now for before, now in zip(state.committed, bets.contributions)]

@@ -5,7 +5,6 @@ Follows ../shared/rules/yokir.md; section numbers below refer to it.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
@@ -18,7 +17,6 @@ from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
-from cardarena.envs.core.state_json import read_state
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import rules
@@ -76,6 +74,7 @@ class YokirGame(Game[YokirState]):
     version = 1
     deck = DECK
     config_cls = YokirConfig
+    state_cls = YokirState
     num_actions = NUM_ACTIONS
     min_players = NUM_PLAYERS
     max_players = NUM_PLAYERS
@@ -219,12 +218,6 @@ class YokirGame(Game[YokirState]):
             truncated=state.truncated,
             log=state.log[:],
         )
-
-    def state_to_json(self, state: YokirState) -> dict[str, Any]:
-        return {"game": self.env_id, **dataclasses.asdict(state)}
-
-    def state_from_json(self, data: dict[str, Any]) -> YokirState:
-        return read_state(YokirState, data, self.env_id)
 
     def state_from_view(self, view: dict[str, Any]) -> YokirState:
         """Replay the view's public history on a deal that gives the seat its own cards (see `Game.state_from_view`).
