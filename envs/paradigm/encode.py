@@ -100,6 +100,7 @@ _SEGMENTS = [
     ("turn", 1),  # turn counter / 45
     ("standing", 1),  # to the seat to act: its score minus the best other score, squashed to [0, 1]
     ("action_gain", NUM_ACTIONS),  # to the seat to act, per legal action: its change to the standing, squashed
+    ("action_gap", NUM_ACTIONS),  # to the seat to act, per legal action: how far its change falls short of the best one's
 ]
 
 SLICES = segment_slices(_SEGMENTS)
@@ -113,9 +114,9 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
     SLICES[name].start
     for name in ("discard", "deck", "setup_revealed", "revealed", "pending_card", "pending_kind", "pending_mover", "pending_destination")
 )
-(_PHASE, _TO_ACT, _LEAD, _WINDOW_START, _ROUND_SEAT, _SCORES, _DECK_SIZE, _TURN, _STANDING, _ACTION_GAIN) = (
+(_PHASE, _TO_ACT, _LEAD, _WINDOW_START, _ROUND_SEAT, _SCORES, _DECK_SIZE, _TURN, _STANDING, _ACTION_GAIN, _ACTION_GAP) = (
     SLICES[name].start
-    for name in ("phase", "to_act", "lead", "window_start", "round_seat", "scores", "deck_size", "turn", "standing", "action_gain")
+    for name in ("phase", "to_act", "lead", "window_start", "round_seat", "scores", "deck_size", "turn", "standing", "action_gain", "action_gap")
 )
 _LOG_MAX_PILE = log(3_628_800)
 _HEIGHT = [(position + 1) / 10 for position in range(10)]
@@ -124,6 +125,7 @@ _TENTH = [value / 10 for value in VALUE]
 
 class ParadigmEncoder(Encoder[ParadigmState]):
     observation_size = OBSERVATION_SIZE
+    action_feature_slices = (SLICES["action_gain"], SLICES["action_gap"])
 
     def observation(self, state: ParadigmState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
@@ -263,11 +265,14 @@ def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], in
 
 
 def _encode_gains(cells: memoryview, state: ParadigmState, legal: list[int]) -> None:
-    """The acting seat's standing and each legal action's change to it (`standing.py`), squashed."""
+    """The acting seat's standing, each legal action's change to it (`standing.py`) and how far
+    that falls short of the best action's, squashed."""
     now, gains = standing_and_gains(state, legal)
     cells[_STANDING] = _squash(now)
+    best = max(gains.values())
     for action, gain in gains.items():
         cells[_ACTION_GAIN + action] = _squash(gain)
+        cells[_ACTION_GAP + action] = 2 * _squash(best - gain) - 1
 
 
 def _squash(points: int) -> float:

@@ -9,7 +9,7 @@ import random
 import pytest
 from paradigm_support import ACTION, between_turns, env_at_turn, legal_names, make
 
-from cardarena.envs.paradigm.encode import SCORE_SCALE, SLICES
+from cardarena.envs.paradigm.encode import SCORE_SCALE, SLICES, ParadigmEncoder
 from cardarena.envs.paradigm.game import CANCEL, FIRST_CARD, FIRST_ON_TOP, NEW_PILE_ID, PASS_ID, PLAY
 from cardarena.envs.paradigm.rules import VALUE
 from cardarena.envs.paradigm.standing import GAIN_PHASES, carried_out, placed, standing, standing_and_gains
@@ -25,7 +25,8 @@ def test_a_revealed_card_worked_by_hand():
     assert named == {"HAND": 0, "NEW_PILE": 7, "ON_TOP(L3)": 18, "ON_TOP(L5)": 60, "ON_TOP(S6)": 42}
 
 
-def test_the_observation_carries_them_to_the_seat_to_act_only():
+def test_the_observation_carries_them_to_the_seat_to_act_only_as_action_features():
+    assert ParadigmEncoder.action_feature_slices == (SLICES["action_gain"], SLICES["action_gap"])
     env = env_at_turn(between_turns(piles=("L3", "S2 L5", "D4 H9", "S6"), top="L7"))
     acting, other = env.observe("player_0")["observation"], env.observe("player_1")["observation"]
     gain = acting[SLICES["action_gain"]]
@@ -33,7 +34,10 @@ def test_the_observation_carries_them_to_the_seat_to_act_only():
     assert gain[ACTION["ON_TOP(L5)"]] == pytest.approx(0.5 + 0.5 * math.log1p(60) / SCORE_SCALE)
     assert acting[SLICES["standing"]][0] == pytest.approx(0.5 - 0.5 * math.log1p(23) / SCORE_SCALE)
     assert gain[ACTION["CANCEL(1)"]] == 0.0  # not legal
-    assert not other[SLICES["action_gain"]].any() and not other[SLICES["standing"]].any()
+    gap = acting[SLICES["action_gap"]]
+    assert gap[ACTION["ON_TOP(L5)"]] == 0.0  # the best placement
+    assert gap[ACTION["NEW_PILE"]] == pytest.approx(math.log1p(60 - 7) / SCORE_SCALE)
+    assert not other[SLICES["action_gain"]].any() and not other[SLICES["action_gap"]].any() and not other[SLICES["standing"]].any()
 
 
 def _expected(state, action: int) -> int:
