@@ -99,6 +99,7 @@ class CardGameEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._returns = list(self.game.returns(state))
+        self._rewarded = False  # whether the last move paid some seat (its rewards are not all 0)
         self._update_after_move()
 
     def load_view(self, view: Any) -> str:
@@ -231,6 +232,9 @@ class CardGameEnv(AECEnv):
     def _collect_rewards(self) -> None:
         """Each seat's reward for the move just played: the change in its return, also accumulated."""
         returns = self.game.returns(self.state)
+        if returns == self._returns and not self._rewarded:
+            return  # most moves pay nothing, and every reward is already 0
+        self._rewarded = returns != self._returns
         for agent, after, before in zip(self.possible_agents, returns, self._returns):
             if agent not in self.rewards:
                 continue

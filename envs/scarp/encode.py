@@ -35,10 +35,10 @@ from cardarena.envs.core.picks import PickState
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 
 from . import game as scarp
-from .game import COMBO, DECK_PICK, OVER, PHASE_NAMES, STAGE_NAMES, ScarpState, decode, pick_context
+from .game import COMBO, DECK_PICK, OVER, PHASE_NAMES, STAGE_NAMES, ScarpState, pick_context
 from .rules import DECK, NUM_PLAYERS, SUITS
 
-ACTION_NAMES = [decode(ScarpState(seed=0), action)[0] for action in range(scarp.NUM_ACTIONS)]
+ACTION_NAMES = list(scarp.ACTION_LABELS)
 CARDS = len(DECK)
 COMBO_KINDS = ("emp", "quake", "shrike", "reverse")
 OUTCOMES = ("won", "lost", "drawn")

@@ -475,7 +475,7 @@ class ScarpGame(Game[ScarpState]):
     # ------------------------------------------------------------ labels and history
 
     def action_label(self, state: ScarpState, action: int) -> str:
-        return decode(state, action)[0]
+        return ACTION_LABELS[action] if 0 <= action < NUM_ACTIONS else decode(state, action)[0]
 
     def action_details(self, state: ScarpState, action: int) -> dict[str, Any]:
         """Kinds: name (its `suit`), challenge (the card and its `suit`), pick (the card; its
@@ -705,3 +705,7 @@ def pick_context(state: ScarpState) -> str | None:
     if phase == COMBO:
         return state.combo
     return {RESPONSE: "answer", EMP_PILE: "emp_pile", DECK_PICK: "deck", STRIP: "strip", QUAKE_DISCARD: "quake_discard"}.get(phase)
+
+
+ACTION_LABELS = tuple(decode(ScarpState(seed=0), action)[0] for action in range(NUM_ACTIONS))
+"""Every action id's label: a Scarp label names the action alone, whatever the decision point."""

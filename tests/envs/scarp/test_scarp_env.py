@@ -343,3 +343,14 @@ def test_bad_config_and_illegal_actions_are_errors():
     env = laid_out(make(), 0, ["L8", "S1"])
     with pytest.raises(IllegalActionError, match="illegal action"):
         env.step(scarp.DONE)
+
+
+def test_an_actions_label_is_the_same_at_every_decision_point():
+    def same_labels(env, _rng):
+        for action in env.game.legal_actions(env.state):
+            assert env.game.action_label(env.state, action) == scarp.decode(env.state, action)[0]
+
+    env, rng = make(), random.Random(5)
+    for seed in range(40):
+        env.reset(seed=seed)
+        random_no_fold(env, rng, visit=same_labels)
