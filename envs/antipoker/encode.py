@@ -184,9 +184,11 @@ class AntipokerEncoder(Encoder[AntipokerState]):
 
 @lru_cache(maxsize=1 << 16)
 def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
-    """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1."""
-    parts = rules.parts_of_ids(hand)
-    return np.array([min(math.log1p(part) / _LOG_LARGEST, 1.0) for part in (sum(parts), *parts)], dtype=np.float32)
+    """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1
+    (the compiled evaluator, loaded on first use)."""
+    from . import evaluator
+
+    return evaluator.value_features(np.array(rules.hand_row(hand), dtype=np.int64), _LOG_LARGEST)
 
 
 def _encode_betting(cells: memoryview, state: AntipokerState, seat: int, order: list[int], max_bets: int, bet_size: int) -> None:
