@@ -164,9 +164,7 @@ class CardGameEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.state is None:
             self._require_reset()
-        seat = self._seat.get(agent) if isinstance(agent, str) else None
-        if seat is None:
-            seat = self._seat_of(agent)
+        seat = self._seat_of(agent)
         mask = self._no_actions.copy()
         if seat == self._to_act:
             mask[self._legal_actions] = 1
