@@ -148,7 +148,7 @@ class ParadigmEncoder(Encoder[ParadigmState]):
         for suit in range(len(SUITS)):
             if suit not in state.suits:
                 cells[_UNOWNED + suit] = 1.0
-        _encode_table(cells, state, seat)
+        products = _encode_table(cells, state, seat)
         for start, cards in ((_DISCARD, state.discard), (_DECK, state.deck), (_SETUP_REVEALED, state.setup_revealed)):
             for card in cards:
                 cells[start + card] = 1.0
@@ -164,7 +164,7 @@ class ParadigmEncoder(Encoder[ParadigmState]):
         cells[_DECK_SIZE] = len(state.deck) / CARDS
         cells[_TURN] = min(state.turn / CARDS, 1.0)
         if seat == state.to_act and state.phase in GAIN_PHASES:
-            _encode_gains(cells, state, self.game.legal_actions(state))
+            _encode_gains(cells, state, self.game.legal_actions(state), products)
         return obs
 
     def seat_view(self, state: ParadigmState, seat: int) -> dict[str, Any]:
@@ -264,32 +264,42 @@ def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], in
     return tuple(entries), value
 
 
-def _encode_gains(cells: memoryview, state: ParadigmState, legal: list[int]) -> None:
+def _encode_gains(cells: memoryview, state: ParadigmState, legal: list[int], products: dict[int, int]) -> None:
     """The acting seat's standing, each legal action's change to it (`standing.py`) and how far
     that falls short of the best action's, squashed."""
-    now, gains = standing_and_gains(state, legal)
+    now, gains = standing_and_gains(state, legal, products)
     cells[_STANDING] = _squash(now)
     best = max(gains.values())
     for action, gain in gains.items():
         cells[_ACTION_GAIN + action] = _squash(gain)
-        cells[_ACTION_GAP + action] = 2 * _squash(best - gain) - 1
+        cells[_ACTION_GAP + action] = _shortfall(best - gain)
 
 
+@lru_cache(maxsize=1 << 12)
 def _squash(points: int) -> float:
     """A signed score difference into [0, 1]: 0.5 for none, log-scaled up to 4 full piles either way."""
     return 0.5 + 0.5 * min(log1p(abs(points)) / SCORE_SCALE, 1.0) * (1 if points >= 0 else -1)
 
 
-def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> None:
-    """The piles (each card, its height, the card under it; each top's controller and value) and the scores."""
+@lru_cache(maxsize=1 << 12)
+def _shortfall(points: int) -> float:
+    """A shortfall (never negative) from the best action's gain, squashed into [0, 1]."""
+    return 2 * _squash(points) - 1
+
+
+def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> dict[int, int]:
+    """The piles (each card, its height, the card under it; each top's controller and value) and
+    the scores; returns each pile's product by its top card (`standing.pile_products`)."""
     n = state.num_players
     owners = {suit: (player - seat) % n for player, suit in enumerate(state.suits)}
     scores = [0] * n
+    products = {}
     for pile in state.table:
         entries, value = _pile_code(tuple(pile))
         for index, entry in entries:
             cells[index] = entry
         top = pile[-1]
+        products[top] = value
         rel = owners.get(rules.SUIT[top])
         if rel is not None:
             cells[_TOP + NUM_NUMBERED * rel + top] = 1.0
@@ -297,6 +307,7 @@ def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> None:
     for rel, score in enumerate(scores):
         if score:
             cells[_SCORES + rel] = min(log(score + 1) / SCORE_SCALE, 1.0)
+    return products
 
 
 def _encode_pending(cells: memoryview, state: ParadigmState, seat: int) -> None:

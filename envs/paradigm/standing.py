@@ -8,6 +8,8 @@ learning it; the heuristic judges its moves by the same functions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
+from operator import itemgetter
 
 from . import rules
 from .game import (
@@ -53,59 +55,83 @@ def standing(table: Sequence[Sequence[int]], suits: Sequence[int]) -> int:
     return scores[0] - max(scores[1:])
 
 
-def standing_and_gains(state: ParadigmState, legal: Sequence[int]) -> tuple[int, dict[int, int]]:
+def pile_products(table: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each pile's product (R16), by its top card."""
+    return {pile[-1]: prod(map(VALUE.__getitem__, pile)) for pile in table}
+
+
+def standing_and_gains(
+    state: ParadigmState, legal: Sequence[int], products: dict[int, int] | None = None
+) -> tuple[int, dict[int, int]]:
     """For the seat to act in a turn: its standing now, and each legal action's change to it once its move takes effect.
 
     A placement (processing, or placing a card from hand) counts the card on its pile; a card
     offered in the play round counts its best placement; PASS in a cancel window counts the
     pending move carried out, and a CANCEL keeps the table as it is (0). Keeping a card in
     hand, passing the play round and the setup choices change nothing on the table (0).
+    `products` are the table's `pile_products`, where the caller has them already.
     """
     seat, phase = state.to_act, state.phase
     if phase not in GAIN_PHASES:
         raise ValueError(f"standing changes are read in a turn's decisions, not in phase {phase}")
-    suits = [state.suits[(seat + k) % state.num_players] for k in range(state.num_players)]
-    gains = _Gains(state.table, suits)
+    suits = state.suits[seat:] + state.suits[:seat]
+    gains = _Gains(pile_products(state.table) if products is None else products, suits)
+    now = gains.now
     if phase == CANCEL:
         kind, card, _mover, destination = state.pending
-        after = standing(carried_out(state.table, kind, card, destination), suits) - gains.now
-        return gains.now, {action: after if action == PASS_ID else 0 for action in legal}
+        after = standing(carried_out(state.table, kind, card, destination), suits) - now
+        return now, {action: after if action == PASS_ID else 0 for action in legal}
     if phase == PLAY:
-        return gains.now, {action: gains.best(action - FIRST_CARD) if action != PASS_ID else 0 for action in legal}
-    card = state.pending[1]
-    return gains.now, {action: gains.of(card, action) for action in legal}
+        best = gains.best
+        return now, {action: best(action - FIRST_CARD) if action != PASS_ID else 0 for action in legal}
+    of, card = gains.of, state.pending[1]
+    return now, {action: of(card, action) for action in legal}
 
 
 class _Gains:
-    """Standing changes of single placements, from each suit's score and each pile's product."""
+    """Standing changes of single placements, from each suit's score and each pile's product.
 
-    def __init__(self, table: Sequence[Sequence[int]], suits: Sequence[int]):
-        self.suits = suits
-        self.products = {pile[-1]: rules.pile_product_ids(pile) for pile in table}
-        self.scores = [0] * len(rules.SUITS)
-        for top, product in self.products.items():
-            self.scores[SUIT[top]] += product
-        self.now = self._standing(self.scores)
+    A placement changes at most two suits' scores: the covered pile's product leaves its top's
+    suit, and the grown pile's product joins the card's suit. `scores` ends in a 0 that a seat
+    without a suit (-1) reads."""
+
+    def __init__(self, products: dict[int, int], suits: Sequence[int]):
+        self.own = suits[0]
+        self.other_scores = itemgetter(*suits[1:], -1)
+        self.products = products
+        self.scores = scores = [0] * (len(rules.SUITS) + 1)
+        for top, product in products.items():
+            scores[SUIT[top]] += product
+        self.now = self._standing()
 
     def of(self, card: int, action: int) -> int:
         """The change of placing `card` by `action` (NEW_PILE or ON_TOP); 0 for any other action."""
-        scores = list(self.scores)
         if action == NEW_PILE_ID:
-            scores[SUIT[card]] += VALUE[card]
-        elif FIRST_ON_TOP <= action < PASS_ID:
+            return self._moved(0, 0, SUIT[card], VALUE[card])
+        if FIRST_ON_TOP <= action < PASS_ID:
             top = action - FIRST_ON_TOP
             product = self.products[top]
-            scores[SUIT[top]] -= product
-            scores[SUIT[card]] += product * VALUE[card]
-        else:
-            return 0
-        return self._standing(scores) - self.now
+            return self._moved(SUIT[top], product, SUIT[card], product * VALUE[card])
+        return 0
 
     def best(self, card: int) -> int:
         """The best change among `card`'s placements: a new pile, or on a lower top (R5)."""
-        options = [NEW_PILE_ID] + [FIRST_ON_TOP + top for top in self.products if VALUE[top] < VALUE[card]]
-        return max(self.of(card, action) for action in options)
+        value, suit, moved = VALUE[card], SUIT[card], self._moved
+        gain = moved(0, 0, suit, value)
+        for top, product in self.products.items():
+            if VALUE[top] < value:
+                gain = max(gain, moved(SUIT[top], product, suit, product * value))
+        return gain
 
-    def _standing(self, scores: list[int]) -> int:
-        own, *others = (scores[suit] if suit >= 0 else 0 for suit in self.suits)
-        return own - max(others)
+    def _moved(self, loser: int, lost: int, gainer: int, gained: int) -> int:
+        """The change when suit `loser` loses `lost` points and suit `gainer` gains `gained`."""
+        scores = self.scores
+        scores[loser] -= lost
+        scores[gainer] += gained
+        change = self._standing() - self.now
+        scores[loser] += lost
+        scores[gainer] -= gained
+        return change
+
+    def _standing(self) -> int:
+        return self.scores[self.own] - max(self.other_scores(self.scores))
