@@ -84,8 +84,9 @@ _CHALLENGE, _CHALLENGE_SUIT, _REVERSE, _REVERSE_SUIT, _NAMED, _PHASE, _STAGE, _C
     _AT[name]
     for name in ("challenge", "challenge_suit", "reverse", "reverse_suit", "named", "phase", "stage", "combo", "outcome", "flags")
 )
-_ENEMY_VARIANT = _AT["enemy_variant"]
-_SCALARS_END = SLICES["pick_size"].stop  # flags .. pick_size: one run of segments, written in one slice
+_HAND_SIZES, _DECK_SIZE, _PILE_SIZE, _TURN, _PICK_SIZE, _ENEMY_VARIANT = (
+    _AT[name] for name in ("hand_sizes", "deck_size", "pile_size", "turn", "pick_size", "enemy_variant")
+)
 
 
 class ScarpEncoder(Encoder[ScarpState]):
@@ -93,31 +94,36 @@ class ScarpEncoder(Encoder[ScarpState]):
 
     def observation(self, state: ScarpState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
+        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
         other = 1 - seat
-        on = [_HAND + c for c in state.hands[seat]]
-        on += [_OPPONENT_KNOWN + c for c in state.known[seat]]
-        on += [_KNOWN_BY_OPPONENT + c for c in state.known[other]]
-        on += [_PILE + c for c in state.pile]
-        on += [_ASIDE + c for c in state.aside]
-        on += [_PICKED + c for c in state.picks.picked]
-        on += [_REVEALED + c for c in state.revealed]
-        if state.phase == DECK_PICK and state.to_act == seat:
-            on += [_DECK_SEEN + c for c in state.deck]
+        for start, cards in (
+            (_HAND, state.hands[seat]),
+            (_OPPONENT_KNOWN, state.known[seat]),
+            (_KNOWN_BY_OPPONENT, state.known[other]),
+            (_PILE, state.pile),
+            (_ASIDE, state.aside),
+            (_PICKED, state.picks.picked),
+            (_REVEALED, state.revealed),
+        ):
+            for card in cards:
+                cells[start + card] = 1.0
+        phase = state.phase
+        if phase == DECK_PICK and state.to_act == seat:
+            for card in state.deck:
+                cells[_DECK_SEEN + card] = 1.0
         if state.challenge:
-            on += [_CHALLENGE + state.challenge[0], _CHALLENGE_SUIT + state.challenge[1]]
+            cells[_CHALLENGE + state.challenge[0]] = cells[_CHALLENGE_SUIT + state.challenge[1]] = 1.0
         if state.reverse:
-            on += [_REVERSE + state.reverse[0], _REVERSE_SUIT + state.reverse[1]]
+            cells[_REVERSE + state.reverse[0]] = cells[_REVERSE_SUIT + state.reverse[1]] = 1.0
         for rel, player in enumerate((seat, other)):
             if state.named[player] >= 0:
-                on.append(_NAMED + 4 * rel + state.named[player])
-        on += [_PHASE + state.phase, _STAGE + state.stage]
-        if state.phase == COMBO:
-            on.append(_COMBO + COMBO_KINDS.index(state.combo))
-        if state.phase == OVER:
-            on.append(_OUTCOME + (2 if state.winner < 0 else (0 if state.winner == seat else 1)))
-        obs.put(on, 1.0)
-        config = self.game.config
-        obs[_FLAGS:_SCALARS_END] = (
+                cells[_NAMED + 4 * rel + state.named[player]] = 1.0
+        cells[_PHASE + phase] = cells[_STAGE + state.stage] = 1.0
+        if phase == COMBO:
+            cells[_COMBO + COMBO_KINDS.index(state.combo)] = 1.0
+        elif phase == OVER:
+            cells[_OUTCOME + (2 if state.winner < 0 else (0 if state.winner == seat else 1))] = 1.0
+        flags = (
             state.shrike_played,
             state.quake_used,
             state.double_used,
@@ -125,14 +131,19 @@ class ScarpEncoder(Encoder[ScarpState]):
             state.challenger == seat,
             state.to_act == seat,
             state.first_challenger == seat,
-            len(state.hands[seat]) / CARDS,
-            len(state.hands[other]) / CARDS,
-            len(state.deck) / CARDS,
-            len(state.pile) / CARDS,
-            state.turn / config.max_turns,
-            state.pick_size / CARDS,
         )
-        obs[_ENEMY_VARIANT] = config.challenge_suit == "enemy"
+        for index, flag in enumerate(flags, _FLAGS):
+            if flag:
+                cells[index] = 1.0
+        config = self.game.config
+        cells[_HAND_SIZES] = len(state.hands[seat]) / CARDS
+        cells[_HAND_SIZES + 1] = len(state.hands[other]) / CARDS
+        cells[_DECK_SIZE] = len(state.deck) / CARDS
+        cells[_PILE_SIZE] = len(state.pile) / CARDS
+        cells[_TURN] = state.turn / config.max_turns
+        cells[_PICK_SIZE] = state.pick_size / CARDS
+        if config.challenge_suit == "enemy":
+            cells[_ENEMY_VARIANT] = 1.0
         return obs
 
     def seat_view(self, state: ScarpState, seat: int) -> dict[str, Any]:
