@@ -328,16 +328,20 @@ def _torch_bytes(obj: Any) -> bytes:
 
 
 def _pool_to_tensors(state: dict[str, Any]) -> dict[str, Any]:
-    policies = {
-        name: {**policy, "weights": [torch.from_numpy(w) for w in policy["weights"]], "biases": [torch.from_numpy(b) for b in policy["biases"]]}
-        for name, policy in state["policies"].items()
-    }
-    return {**state, "policies": policies, "rng": list(state["rng"])}
+    """The pool's state with every numpy array of its policies as a tensor (`torch.load(weights_only=True)` reads it)."""
+    return {**state, "policies": _converted(state["policies"], np.ndarray, torch.from_numpy), "rng": list(state["rng"])}
 
 
 def _pool_from_tensors(state: dict[str, Any]) -> dict[str, Any]:
-    policies = {
-        name: {**policy, "weights": [w.numpy() for w in policy["weights"]], "biases": [b.numpy() for b in policy["biases"]]}
-        for name, policy in state["policies"].items()
-    }
-    return {**state, "policies": policies}
+    return {**state, "policies": _converted(state["policies"], torch.Tensor, torch.Tensor.numpy)}
+
+
+def _converted(value: Any, kind: type, convert: Callable[[Any], Any]) -> Any:
+    """`value` with every `kind` inside its dicts and lists replaced by `convert` of it."""
+    if isinstance(value, kind):
+        return convert(value)
+    if isinstance(value, dict):
+        return {key: _converted(item, kind, convert) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_converted(item, kind, convert) for item in value]
+    return value

@@ -13,6 +13,7 @@ import torch
 from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 
 from cardarena.agents import load
+from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import GAMES, make
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer, latest_checkpoint
@@ -82,16 +83,23 @@ def test_a_run_directory_is_not_overwritten(tmp_path):
         Trainer.start(tiny_config("yokir", "total_steps=64"), tmp_path / "run")
 
 
-def test_resume_restores_steps_pool_and_model(tmp_path):
+@pytest.mark.parametrize("game", ["yokir", "paradigm"])  # a plain MLP actor; an actor with an action-feature head
+def test_resume_restores_steps_pool_and_model(game, tmp_path):
     run = tmp_path / "run"
-    first = Trainer.start(tiny_config("yokir", "total_steps=256", "checkpoint_every=128", "eval.every=100000"), run)
+    first = Trainer.start(tiny_config(game, "total_steps=256", "checkpoint_every=128", "eval.every=100000"), run)
     first.run()
     checkpoint = latest_checkpoint(run)
     assert checkpoint.name == "final"
     resumed = Trainer.resume(run, {"total_steps": 512})
     assert resumed.steps == 256
     assert [s.name for s in resumed.pool.snapshots] == [s.name for s in first.pool.snapshots]
-    observation = np.random.default_rng(0).random(252).astype(np.float32)
+    saved, restored = first.pool.state_dict()["policies"], resumed.pool.state_dict()["policies"]
+    assert saved.keys() == restored.keys()
+    for name, policy in saved.items():
+        agents = PolicyAgent(policy), PolicyAgent(restored[name])
+        probe = np.random.default_rng(1).random(agents[0].observation_size).astype(np.float32)
+        assert np.array_equal(agents[0].logits(probe), agents[1].logits(probe))
+    observation = np.random.default_rng(0).random(make(game).unwrapped.encoder.observation_size).astype(np.float32)
     with torch.no_grad():
         before = first.model.policy.predict_values(torch.as_tensor(observation[None]))
         after = resumed.model.policy.predict_values(torch.as_tensor(observation[None]))
