@@ -4,6 +4,7 @@ TensorBoard logs, atomic checkpoints, and resuming a killed run where it stopped
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import time
 from collections.abc import Callable
@@ -206,7 +207,12 @@ class Trainer:
         self.model = load_model(checkpoint, env=self.venv)
         self.model.set_logger(configure(str(self.run_dir / "tb"), ["tensorboard"]))
         state = json.loads((checkpoint / STATE_FILE).read_text())
-        saved = torch.load(checkpoint / POOL_FILE, weights_only=True)
+        try:
+            saved = torch.load(checkpoint / POOL_FILE, weights_only=True)
+        except pickle.UnpicklingError as err:
+            raise CheckpointError(
+                f"{checkpoint}: {POOL_FILE} holds objects other than tensors, lists and numbers, so it is not read: {str(err).splitlines()[0]}"
+            ) from None
         self.pool.load_state_dict(_pool_from_tensors(saved["pool"]))
         torch.set_rng_state(saved["torch_rng"])
         for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"]):

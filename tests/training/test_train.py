@@ -1,5 +1,6 @@
 """Training end to end: smoke runs for every registered game, checkpoints, and resuming a killed run."""
 
+import hashlib
 import json
 import os
 import signal
@@ -15,6 +16,7 @@ from tensorboard.backend.event_processing.event_accumulator import EventAccumula
 from cardarena.agents import load
 from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import GAMES, make
+from cardarena.envs.core.errors import CheckpointError
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer, latest_checkpoint
 
@@ -107,6 +109,20 @@ def test_resume_restores_steps_pool_and_model(game, tmp_path):
     assert checkpoint is not None
     result = resumed.run()
     assert result.steps >= 512
+
+
+def test_resume_refuses_a_pool_that_is_not_only_tensors(tmp_path):
+    run = tmp_path / "run"
+    Trainer.start(tiny_config("yokir", "total_steps=64", "eval.every=100000"), run).run()
+    checkpoint = latest_checkpoint(run)
+    pool_file = checkpoint / "pool.pt"
+    saved = torch.load(pool_file, weights_only=True)
+    torch.save({**saved, "extra": np.zeros(3)}, pool_file)
+    card = json.loads((checkpoint / "card.json").read_text())
+    card["files"]["pool.pt"] = hashlib.sha256(pool_file.read_bytes()).hexdigest()
+    (checkpoint / "card.json").write_text(json.dumps(card))
+    with pytest.raises(CheckpointError, match="pool.pt holds objects other than tensors"):
+        Trainer.resume(run)
 
 
 def test_a_killed_run_resumes_from_its_last_checkpoint(tmp_path):
