@@ -48,7 +48,7 @@ from .game import (
     current_scores,
     lead_seat,
 )
-from .rules import DECK, NUM_NUMBERED, SUITS, VALUE
+from .rules import DECK, NUM_NUMBERED, SUIT, SUITS, VALUE
 from .standing import GAIN_PHASES, standing_and_gains
 
 ACTION_NAMES = [
@@ -121,6 +121,7 @@ _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _LOG_MAX_PILE = log(3_628_800)
 _HEIGHT = [(position + 1) / 10 for position in range(10)]
 _TENTH = [value / 10 for value in VALUE]
+_NO_OWNER = [-1] * (len(SUITS) + 1)  # by suit, and a last entry that a seat without a suit (-1) writes
 
 
 class ParadigmEncoder(Encoder[ParadigmState]):
@@ -290,9 +291,10 @@ def _shortfall(points: int) -> float:
 def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> dict[int, int]:
     """The piles (each card, its height, the card under it; each top's controller and value) and
     the scores; returns each pile's product by its top card (`standing.pile_products`)."""
-    n = state.num_players
-    owners = {suit: (player - seat) % n for player, suit in enumerate(state.suits)}
-    scores = [0] * n
+    rel_of_suit = _NO_OWNER.copy()  # by suit: its owner's rel seat
+    for rel, suit in enumerate(state.suits[seat:] + state.suits[:seat]):
+        rel_of_suit[suit] = rel
+    scores = [0] * state.num_players
     products = {}
     for pile in state.table:
         entries, value = _pile_code(tuple(pile))
@@ -300,14 +302,19 @@ def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> dict[in
             cells[index] = entry
         top = pile[-1]
         products[top] = value
-        rel = owners.get(rules.SUIT[top])
-        if rel is not None:
+        rel = rel_of_suit[SUIT[top]]
+        if rel >= 0:
             cells[_TOP + NUM_NUMBERED * rel + top] = 1.0
             scores[rel] += value
     for rel, score in enumerate(scores):
         if score:
-            cells[_SCORES + rel] = min(log(score + 1) / SCORE_SCALE, 1.0)
+            cells[_SCORES + rel] = _score_cell(score)
     return products
+
+
+@lru_cache(maxsize=1 << 12)
+def _score_cell(score: int) -> float:
+    return min(log(score + 1) / SCORE_SCALE, 1.0)
 
 
 def _encode_pending(cells: memoryview, state: ParadigmState, seat: int) -> None:
