@@ -166,11 +166,12 @@ class CardGameEnv(AECEnv):
             self._require_reset()
         seat = self._seat_of(agent)
         mask = self._no_actions.copy()
-        if seat == self._to_act:
-            cells = memoryview(mask)  # item writes through a memoryview cost less than numpy's
-            for action in self._legal_actions:
-                cells[action] = 1
-        return {"observation": self.encoder.observation(self.state, seat), "action_mask": mask}
+        if seat != self._to_act:
+            return {"observation": self.encoder.observation(self.state, seat), "action_mask": mask}
+        cells = memoryview(mask)  # item writes through a memoryview cost less than numpy's
+        for action in self._legal_actions:
+            cells[action] = 1
+        return {"observation": self.encoder.acting_observation(self.state, seat, self._legal_actions), "action_mask": mask}
 
     def observe_json(self, agent: str) -> dict[str, Any]:
         """The seat's view as JSON in canonical card codes: the table's `settings`, the game's

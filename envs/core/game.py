@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -189,6 +190,12 @@ class Encoder(ABC, Generic[StateT]):
     @abstractmethod
     def observation(self, state: StateT, seat: int) -> np.ndarray:
         """float32 vector of everything `seat` may legally know, seat-relative."""
+
+    def acting_observation(self, state: StateT, seat: int, legal: Sequence[int]) -> np.ndarray:
+        """`observation(state, seat)` of the seat to act, given its legal actions, which the
+        environment holds already: an observation built from them overrides this to skip
+        computing them again. The same vector either way."""
+        return self.observation(state, seat)
 
     @abstractmethod
     def seat_view(self, state: StateT, seat: int) -> dict[str, Any]:

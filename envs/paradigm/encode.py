@@ -19,6 +19,7 @@ tables them. Everything in it is public (hands too): only the deck's order is hi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from math import log, log1p
 from typing import Any
@@ -129,6 +130,13 @@ class ParadigmEncoder(Encoder[ParadigmState]):
     action_feature_slices = (SLICES["action_gain"], SLICES["action_gap"])
 
     def observation(self, state: ParadigmState, seat: int) -> np.ndarray:
+        return self._encode(state, seat, None)
+
+    def acting_observation(self, state: ParadigmState, seat: int, legal: Sequence[int]) -> np.ndarray:
+        return self._encode(state, seat, legal)
+
+    def _encode(self, state: ParadigmState, seat: int, legal: Sequence[int] | None) -> np.ndarray:
+        """The observation; `legal` are the acting seat's legal actions where the caller has them."""
         obs = _BLANK.copy()
         cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
         n = state.num_players
@@ -165,7 +173,7 @@ class ParadigmEncoder(Encoder[ParadigmState]):
         cells[_DECK_SIZE] = len(state.deck) / CARDS
         cells[_TURN] = min(state.turn / CARDS, 1.0)
         if seat == state.to_act and state.phase in GAIN_PHASES:
-            _encode_gains(cells, state, self.game.legal_actions(state), products)
+            _encode_gains(cells, state, self.game.legal_actions(state) if legal is None else legal, products)
         return obs
 
     def seat_view(self, state: ParadigmState, seat: int) -> dict[str, Any]:
@@ -265,7 +273,7 @@ def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], in
     return tuple(entries), value
 
 
-def _encode_gains(cells: memoryview, state: ParadigmState, legal: list[int], products: dict[int, int]) -> None:
+def _encode_gains(cells: memoryview, state: ParadigmState, legal: Sequence[int], products: dict[int, int]) -> None:
     """The acting seat's standing, each legal action's change to it (`standing.py`) and how far
     that falls short of the best action's, squashed."""
     now, gains = standing_and_gains(state, legal, products)

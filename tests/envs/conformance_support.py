@@ -166,7 +166,8 @@ class StateRoundTrip:
 @dataclass
 class SeatViewRoundTrip:
     """A state rebuilt from each seat's JSON view gives that seat the same observation, turn,
-    legal actions and view (`Game.state_from_view`, `env.load_view`)."""
+    legal actions and view (`Game.state_from_view`, `env.load_view`); the environment's
+    observation of the seat to act (`Encoder.acting_observation`) is its `observation`."""
 
     twin: Any
 
@@ -179,6 +180,7 @@ class SeatViewRoundTrip:
             assert env.game.current_player(rebuilt) == to_act
             if seat == to_act:
                 assert env.game.legal_actions(rebuilt) == env.game.legal_actions(env.state)
+                assert np.array_equal(env.observe(agent)["observation"], env.encoder.observation(env.state, seat)), "acting_observation differs"
             assert self.twin.load_view(view) == agent
             assert self.twin.observe_json(agent) == view
 
