@@ -262,13 +262,13 @@ def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], in
     """A pile's entries with their values (each card, its height, the card under it, the value at
     its top), and the pile's value."""
     entries: list[tuple[int, float]] = []
-    value, below = 1, -1
+    below = -1
     for position, card in enumerate(pile):
         entries += [(_ON_TABLE + card, 1.0), (_HEIGHT_AT + card, _HEIGHT[position])]
         if below >= 0:
             entries += [(_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below], 1.0), (_BELOW_VALUE + card, _TENTH[below])]
-        value *= VALUE[card]
         below = card
+    value = rules.pile_product_ids(pile)
     entries.append((_PILE_VALUE + below, log(value) / _LOG_MAX_PILE))
     return tuple(entries), value
 

@@ -8,7 +8,6 @@ learning it; the heuristic judges its moves by the same functions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import prod
 from operator import itemgetter
 
 from . import rules
@@ -57,7 +56,7 @@ def standing(table: Sequence[Sequence[int]], suits: Sequence[int]) -> int:
 
 def pile_products(table: Sequence[Sequence[int]]) -> dict[int, int]:
     """Each pile's product (R16), by its top card."""
-    return {pile[-1]: prod(map(VALUE.__getitem__, pile)) for pile in table}
+    return {pile[-1]: rules.pile_product_ids(pile) for pile in table}
 
 
 def standing_and_gains(
