@@ -8,6 +8,7 @@ The seat's own hand key (the best hand of the cards it holds now) is computed on
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 from typing import Any
 
@@ -66,43 +67,41 @@ _SEGMENTS = [
 SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _START = {name: piece.start for name, piece in SLICES.items()}
-_BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
-(_OWN, _PUBLIC, _GONE, _HELD, _CATEGORY, _TABLE_SIZE, _DEALER, _TO_ACT, _PHASE, _ROUND, _STACKS, _PAID, _IN_ROUND, _FOLDED, _ALL_IN,
- _IN_MATCH, _TRADED_SLOTS, _HAS_TRADED, _RAISES, _TABLET, _FORFEIT, _TO_CALL, _RAISE_SIZES, _ANTE, _HAND_NUMBER) = (
+(_OWN, _PUBLIC, _GONE, _HELD, _TABLE_SIZE, _DEALER, _TO_ACT, _PHASE, _ROUND, _STACKS, _PAID, _IN_ROUND, _FOLDED, _ALL_IN, _IN_MATCH,
+ _TRADED_SLOTS, _HAS_TRADED, _RAISES, _CALLS, _TABLET, _FORFEIT, _TO_CALL, _RAISE_SIZES, _ANTE, _HAND_NUMBER, _MATCH) = (
     _START[name]
-    for name in ("own_slots", "public_cards", "gone", "held", "category", "table_size", "dealer", "to_act", "phase", "round", "stacks", "paid",
-                 "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "tablet", "forfeit",
-                 "to_call", "raise_sizes", "ante", "hand_number")
+    for name in ("own_slots", "public_cards", "gone", "held", "table_size", "dealer", "to_act", "phase", "round", "stacks", "paid",
+                 "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "calls", "tablet", "forfeit",
+                 "to_call", "raise_sizes", "ante", "hand_number", "match")
 )
 _OWN_AT = tuple(_OWN + slot * NUM_CARDS for slot in range(NUM_SLOTS))  # + card: the one of own slot k
 _PUBLIC_AT = tuple(_PUBLIC + r * NUM_CARDS for r in range(MAX_PLAYERS))  # + card: a public card of rel seat r
 _KEY_PART = NUM_CATEGORIES + 3 + HIGH_CARDS
-# Everything from `stacks` to the end is written as one block of values (the traded slots as zeros,
-# their ones scattered afterwards); `held`, `category` and `key` as another.
-_PER_SEAT = ("stacks", "paid", "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "calls", "tablet")
-assert [_START[name] - _STACKS for name in _PER_SEAT] == [k * MAX_PLAYERS for k in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12, 13)]
-assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)
-assert [_START[name] - _TABLET for name in ("pot", "forfeit", "to_call", "current_bet", "min_raise", "bets_made", "raise_sizes", "ante", "hand_number", "match")] == [2, 3, 4, 5, 6, 7, 8, 12, 13, 14]
-assert _TABLET + 15 == OBSERVATION_SIZE
-_NO_TRADES = [0.0] * (5 * MAX_PLAYERS)  # traded_slots, has_traded
-_NO_BETTING = [0.0] * 8  # to_call, current_bet, min_raise, bets_made, raise_sizes
-_NO_RAISES = [0.0] * 4
+assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)  # `hand_features` writes the three at once
+assert [_START[name] - _TABLET for name in ("pot", "to_call", "current_bet", "min_raise", "bets_made")] == [2, 4, 5, 6, 7]
 _TOP_COUNT = int(COUNT_SCALE)
-_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)]
+_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)] + [1.0]  # index min(count, 8)
+_BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
 
 
 @lru_cache(maxsize=1 << 14)
-def hand_features(slots: tuple[int, ...], divine_intervention: bool) -> np.ndarray:
+def hand_features(slots: tuple[int, ...], divine_intervention: bool) -> array:
     """The `held`, `category` and `key` segments for the cards in a seat's slots (cached: a
     seat's cards change only at deals and trades)."""
     held = [card for card in slots if card != EMPTY]
-    features = np.zeros(1 + _KEY_PART, np.float32)
-    features[0] = len(held) / NUM_SLOTS
+    return _key_features(len(held), rules.key_ids(held, divine_intervention) if held else -1)
+
+
+@lru_cache(maxsize=1 << 14)
+def _key_features(held: int, packed: int) -> array:
+    """`hand_features` of `held` cards whose best hand has the packed key `packed` (-1: no cards)."""
+    features = array("f", bytes(4 * (1 + _KEY_PART)))
+    features[0] = held / NUM_SLOTS
     if held:
-        category, providence, immortal, total, high = rules.unpack_key(rules.key_ids(held, divine_intervention))
+        category, providence, immortal, total, high = rules.unpack_key(packed)
         features[1 + category] = 1.0
         key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
-        features[1 + NUM_CATEGORIES : 1 + NUM_CATEGORIES + len(key)] = key
+        features[1 + NUM_CATEGORIES : 1 + NUM_CATEGORIES + len(key)] = array("f", key)
     return features
 
 
@@ -115,62 +114,91 @@ class DividhaEncoder(Encoder[DividhaState]):
         config, n = game.config, game.num_players
         self._per_chip = 1.0 / (config.starting_stack * n)
         self._cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
-        self._table_size = _TABLE_SIZE + n - MIN_PLAYERS
-        self._padding = [0.0] * (MAX_PLAYERS - n)  # after per-seat values
-        self._no_seats = [0.0] * MAX_PLAYERS
-        self._clockwise = [[(seat + r) % n for r in range(n)] for seat in range(n)]  # rel seat r -> seat
+        blank = array("f", _BLANK)  # what every observation at this table starts from
+        blank[_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
+        blank[_MATCH] = float(config.match)
+        self._blank = blank
+        self._clockwise = [tuple(enumerate((seat + r) % n for r in range(n))) for seat in range(n)]  # (rel seat r, seat)
         self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
-        obs = _BLANK.copy()
+        """Written into a plain float32 array.array and handed to numpy without a copy: setting
+        values one by one is cheaper than building them in lists for numpy."""
+        obs = array("f", self._blank)
         game, config = self.game, self.game.config
-        n, per_chip, padding, clockwise = game.num_players, self._per_chip, self._padding, self._clockwise[seat]
+        n, per_chip, clockwise = game.num_players, self._per_chip, self._clockwise[seat]
+        obs[_PHASE + state.phase] = 1.0
+        obs[_DEALER + (state.dealer - seat) % n] = 1.0
         cards = state.cards
-        ones = [self._table_size, _PHASE + state.phase, _DEALER + (state.dealer - seat) % n]
         if cards:
-            ones += [at + card for at, card in zip(_OWN_AT, cards[seat]) if card != EMPTY]
-            for r, other in enumerate(clockwise):
+            for at, card in zip(_OWN_AT, cards[seat]):
+                if card != EMPTY:
+                    obs[at + card] = 1.0
+            for r, other in clockwise:
                 slots = cards[other]
                 if slots[2] != EMPTY:
-                    ones += (_PUBLIC_AT[r] + slots[2], _PUBLIC_AT[r] + slots[3])
+                    obs[_PUBLIC_AT[r] + slots[2]] = 1.0
+                    obs[_PUBLIC_AT[r] + slots[3]] = 1.0
             obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(cards[seat]), config.divine_intervention)
-        stacks, playing, folded, bets = state.stacks, state.in_match, state.folded, state.bets
-        values = [stacks[other] * per_chip for other in clockwise] + padding
-        values += [state.paid[other] * per_chip for other in clockwise] + padding
-        values += [bets.contributions[other] * per_chip for other in clockwise] + padding if bets is not None else self._no_seats
-        values += [1.0 if playing[other] and folded[other] else 0.0 for other in clockwise] + padding
-        values += [1.0 if playing[other] and not folded[other] and not stacks[other] else 0.0 for other in clockwise] + padding
-        values += [1.0 if playing[other] else 0.0 for other in clockwise] + padding
-        values += _NO_TRADES
-        if max(state.trades, default=-1) >= 0:
-            self._trades(ones, state, seat, clockwise)
+        stacks, paid, playing, folded, bets = state.stacks, state.paid, state.in_match, state.folded, state.bets
         raises, calls = self._counts(state)
-        values += [(_COUNT_SHARES[raises[other]] if raises[other] < _TOP_COUNT else 1.0) for other in clockwise] + padding
-        values += [(_COUNT_SHARES[calls[other]] if calls[other] < _TOP_COUNT else 1.0) for other in clockwise] + padding
-        values += (state.win[seat] * per_chip, state.lose[seat] * per_chip, state.pot * per_chip, state.forfeit * per_chip)
-        if bets is None:
-            values += _NO_BETTING
-        else:
-            to_act = bets.to_act[0]
-            ones += (_ROUND + state.betting_round, _TO_ACT + (to_act - seat) % n)
-            current = bets.current_bet
-            values += ((current - bets.contributions[seat]) * per_chip, current * per_chip, bets.min_raise * per_chip, min(bets.bets / self._cap, 1.0))
-            values += [(increment or 0) * per_chip for increment in game.decision(state).increments] if to_act == seat else _NO_RAISES
+        for r, other in clockwise:
+            chips = stacks[other]
+            obs[_STACKS + r] = chips * per_chip
+            obs[_PAID + r] = paid[other] * per_chip
+            if playing[other]:
+                obs[_IN_MATCH + r] = 1.0
+                if folded[other]:
+                    obs[_FOLDED + r] = 1.0
+                elif not chips:
+                    obs[_ALL_IN + r] = 1.0
+            if raises[other]:
+                obs[_RAISES + r] = _COUNT_SHARES[min(raises[other], _TOP_COUNT)]
+            if calls[other]:
+                obs[_CALLS + r] = _COUNT_SHARES[min(calls[other], _TOP_COUNT)]
+        if max(state.trades, default=-1) >= 0:
+            self._trades(obs, state, seat, clockwise)
+        obs[_TABLET] = state.win[seat] * per_chip
+        obs[_TABLET + 1] = state.lose[seat] * per_chip
+        obs[_TABLET + 2] = state.pot * per_chip  # pot
+        obs[_FORFEIT] = state.forfeit * per_chip
+        if bets is not None:
+            self._betting(obs, state, seat, bets)
         if state.phase == TRADING:
-            ones.append(_TO_ACT + (game.current_player(state) - seat) % n)
-        values += (min(state.ante / config.starting_stack, 1.0), state.hand_number / config.max_hands if config.match else 0.0, float(config.match))
-        obs[_STACKS:] = values
-        obs[ones] = 1.0
-        return obs
+            obs[_TO_ACT + (game.current_player(state) - seat) % n] = 1.0
+        obs[_ANTE] = min(state.ante / config.starting_stack, 1.0)
+        if config.match:
+            obs[_HAND_NUMBER] = state.hand_number / config.max_hands
+        return np.frombuffer(obs, np.float32)
 
-    def _trades(self, ones: list[int], state: DividhaState, seat: int, clockwise: list[int]) -> None:
+    def _betting(self, obs: array, state: DividhaState, seat: int, bets: BettingRound) -> None:
+        """The open betting round: chips in it, the bet to call, and the acting seat's raise sizes."""
+        n, per_chip = self.game.num_players, self._per_chip
+        for r, other in self._clockwise[seat]:
+            obs[_IN_ROUND + r] = bets.contributions[other] * per_chip
+        to_act = bets.to_act[0]
+        obs[_ROUND + state.betting_round] = 1.0
+        obs[_TO_ACT + (to_act - seat) % n] = 1.0
+        current = bets.current_bet
+        obs[_TO_CALL] = (current - bets.contributions[seat]) * per_chip
+        obs[_TO_CALL + 1] = current * per_chip  # current_bet
+        obs[_TO_CALL + 2] = bets.min_raise * per_chip  # min_raise
+        obs[_TO_CALL + 3] = min(bets.bets / self._cap, 1.0)  # bets_made
+        if to_act == seat:
+            for option, increment in enumerate(self.game.decision(state).increments):
+                if increment:
+                    obs[_RAISE_SIZES + option] = increment * per_chip
+
+    def _trades(self, obs: array, state: DividhaState, seat: int, clockwise: tuple[tuple[int, int], ...]) -> None:
         """Who traded which slots, and the cards `seat` knows were traded in."""
-        for r, other in enumerate(clockwise):
+        for r, other in clockwise:
             choice = state.trades[other]
             if choice >= 0:
-                ones.append(_HAS_TRADED + r)
-                ones += [_TRADED_SLOTS + 4 * r + slot for slot in TRADE_CHOICES[choice]]
-                ones += [_GONE + card for card in (state.discards[seat] if other == seat else public_discards(state, other))]
+                obs[_HAS_TRADED + r] = 1.0
+                for slot in TRADE_CHOICES[choice]:
+                    obs[_TRADED_SLOTS + 4 * r + slot] = 1.0
+                for card in state.discards[seat] if other == seat else public_discards(state, other):
+                    obs[_GONE + card] = 1.0
 
     def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
         """Bets and raises, and calls, of each seat this hand (counted as the hand's actions come)."""
@@ -242,11 +270,6 @@ class DividhaEncoder(Encoder[DividhaState]):
         if state.terminal or state.truncated:
             lines.append("result: " + ", ".join(f"seat {s} {r:+g}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)
-
-
-def _rotated(values: list[Any], seat: int) -> list[Any]:
-    """Per-seat values in seat-relative order: `seat` first, then clockwise."""
-    return values[seat:] + values[:seat]
 
 
 def known_discards_of(state: DividhaState, seat: int, other: int) -> list[int]:
