@@ -137,7 +137,7 @@ class BettingRound:
 
     @property
     def finished(self) -> bool:
-        return not self.to_act or len(self.live) < 2
+        return not self.to_act or self.folded.count(False) < 2
 
     @property
     def seat_to_act(self) -> int:
@@ -228,8 +228,9 @@ class BettingRound:
         """The legal raise options of `seat` and their increments."""
         if rules.max_bets is not None and self.bets >= rules.max_bets:
             return {}
-        if not any(other != seat and not self._all_in(rules, other) for other in self.live):
-            return {}
+        binding = rules.bankroll == "stacks"
+        if not any(other != seat and not out and not (binding and chips <= 0) for other, (out, chips) in enumerate(zip(self.folded, self.stacks))):
+            return {}  # nobody else could answer a raise
         if increments is None:
             stack = self.stacks[seat] if rules.bankroll == "stacks" else None
             increments = raise_options(rules.limit, self.pot, self.to_call(seat), stack, self.min_raise)

@@ -65,6 +65,24 @@ def shuffle(cards: list[Any], seed: int | str) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def sampled(population: Sequence[Any], rng: random.Random) -> list[Any]:
+    """`rng.sample(population, len(population))`: the same draws, written out (no method call per draw).
+
+    The library picks from a shrinking pool for a full-length sample; so does this.
+    """
+    getrandbits = rng.getrandbits
+    pool = list(population)
+    result = []
+    for n in range(len(pool), 0, -1):
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        result.append(pool[j])
+        pool[j] = pool[n - 1]
+    return result
+
+
 def hand_seed(deal_seed: int, hand_number: int) -> int:
     """Seed of one hand's shuffle: a match's hands are independent yet replayable from one seed."""
     return (deal_seed * 1_000_003 + hand_number) % (2**63)

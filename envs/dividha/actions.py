@@ -56,10 +56,7 @@ def paid_trade_id(choice: int, split: int) -> int:
     return PAID_TRADE + 3 * (choice - 1) + split
 
 
-def decode(action: int) -> Move:
-    """The meaning of an action id; ValueError outside 0..57."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is not a Dividha action id (0..{NUM_ACTIONS - 1})")
+def _meaning(action: int) -> Move:
     if action == FOLD:
         return Move(FOLD_KIND)
     if action == CHECK:
@@ -73,6 +70,16 @@ def decode(action: int) -> Move:
         return Move(TRADE_KIND, choice=action - TRADE)
     choice, split = divmod(action - PAID_TRADE, 3)
     return Move(TRADE_KIND, split=split, choice=choice + 1)
+
+
+MOVES = tuple(_meaning(action) for action in range(NUM_ACTIONS))
+
+
+def decode(action: int) -> Move:
+    """The meaning of an action id; ValueError outside 0..57."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is not a Dividha action id (0..{NUM_ACTIONS - 1})")
+    return MOVES[action]
 
 
 def engine_action(move: Move) -> str:

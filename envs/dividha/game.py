@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 from pydantic import Field, model_validator
 
 from cardarena.envs.core import betting
-from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.cards import hand_seed, sampled
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
@@ -44,6 +44,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
 LAST_ROUND = 3
 DEALS = {1: (0, 1), 2: (2, 3), LAST_ROUND: (4, 5)}  # the slots dealt before each betting round
+
+
+_RAISE_OPTION = {name: option for option, name in enumerate(betting.RAISES)}
+# per first id of a call or raise: its three split ids, and the two an all-in payment keeps when
+# it must not be split (`all_in_unsplit`: no EVEN)
+_SPLIT_IDS = {
+    first: ([first + s for s in range(3)], [first + s for s in range(3) if s != EVEN])
+    for first in (call_id(0), *(raise_id(option, 0) for option in range(len(betting.RAISES))))
+}
 
 
 class Decision(NamedTuple):
@@ -277,7 +286,7 @@ class DividhaGame(Game[DividhaState]):
 
     def shuffled_deck(self, state: DividhaState) -> list[int]:
         """This hand's stock, dealt from the front: the 56 cards shuffled by the hand's own seed."""
-        return random.Random(hand_seed(state.deal_seed, state.hand_number)).sample(range(NUM_CARDS), NUM_CARDS)
+        return sampled(range(NUM_CARDS), random.Random(hand_seed(state.deal_seed, state.hand_number)))
 
     def _eliminate(self, state: DividhaState) -> bool:
         """Retire the seats that cannot afford this hand's ante, their stacks set aside (4.7, R35);
@@ -343,19 +352,18 @@ class DividhaGame(Game[DividhaState]):
         increments = betting.raise_options(self.config.limit, bets.pot, to_call, stack, bets.min_raise)
         choices = bets.choices(self.betting_rules, increments)
         unsplit = self.config.all_in_unsplit
-        ids = []
+        ids = []  # ascending: the choices come in the order of betting.ACTIONS, as the ids do
         for name in choices:
             if name == betting.FOLD:
                 ids.append(FOLD)
             elif name == betting.CHECK:
                 ids.append(CHECK)
             elif name == betting.CALL:
-                ids += [call_id(s) for s in range(3) if not (unsplit and s == EVEN and stack <= to_call)]
+                ids += _SPLIT_IDS[call_id(0)][unsplit and stack <= to_call]
             else:
-                option = betting.RAISES.index(name)
-                all_in = unsplit and to_call + increments[option] == stack
-                ids += [raise_id(option, s) for s in range(3) if not (s == EVEN and all_in)]
-        return Decision(increments, choices, sorted(ids))
+                option = _RAISE_OPTION[name]
+                ids += _SPLIT_IDS[raise_id(option, 0)][unsplit and to_call + increments[option] == stack]
+        return Decision(increments, choices, ids)
 
     def _bet(self, state: DividhaState, move: Move) -> None:
         bets = state.bets

@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from cardarena.envs.core import betting, settlement
-from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.core.cards import hand_seed, sampled
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
@@ -205,9 +205,7 @@ class PiktasGame(Game[PiktasState]):
                 state.chips[seat] -= config.buy_in
                 state.pot += config.buy_in
         state.order = [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.active[seat]]
-        deck = random.Random(hand_seed(state.deal_seed, state.round_number)).sample(
-            range(len(DECK) if config.use_voids else FIRST_VOID), len(DECK) if config.use_voids else FIRST_VOID
-        )
+        deck = sampled(range(len(DECK) if config.use_voids else FIRST_VOID), random.Random(hand_seed(state.deal_seed, state.round_number)))
         hands, state.field, state.deck = rules.deal_hands_and_field_ids(deck, state.order, n)
         state.hands = [sorted(hand) for hand in hands]
         state.phase, state.cycle, state.turn = EXCHANGE, 1, 0

@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from cardarena.envs.core import betting
-from cardarena.envs.core.cards import hand_seed, shuffle
+from cardarena.envs.core.cards import hand_seed, sampled, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
@@ -321,11 +321,11 @@ class TiltGame(Game[TiltState]):
         seed = hand_seed(state.deal_seed, state.hand_number)
         rng = random.Random(seed)
         state.shuffles = 0
-        state.stock = rng.sample(range(NUM_CARDS), NUM_CARDS)
+        state.stock = sampled(range(NUM_CARDS), rng)
         state.discards, state.row, state.signal = [], [], -1
         state.fine, state.chicken, state.tariffs, state.grid, state.sabotage_pile = [], [], [], [], []
         voids = [v for v in config.void_indices if not (state.gravity and VOID_CODES[v] == "GRAV")] if config.void_deck else []
-        state.void_deck = rng.sample(voids, len(voids))
+        state.void_deck = sampled(voids, rng)
         state.revealed = False
         state.in_hand = [chips > 0 for chips in state.stacks]
         state.folded = [not dealt for dealt in state.in_hand]

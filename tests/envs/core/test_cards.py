@@ -1,4 +1,4 @@
-"""The core shuffle: the library's Fisher-Yates order for any seed, and uniform."""
+"""The core shuffle and full sample: the library's orders for any seed, and uniform."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardarena.envs.core.cards import Deck, shuffle
+from cardarena.envs.core.cards import Deck, sampled, shuffle
 
 
 @given(st.integers(0, 2**63 - 1) | st.text(max_size=12), st.integers(0, 140))
@@ -17,6 +17,13 @@ def test_shuffle_gives_the_order_of_random_shuffle(seed, size):
     random.Random(seed).shuffle(expected)
     shuffle(got, seed)
     assert got == expected
+
+
+@given(st.integers(0, 2**63 - 1), st.integers(0, 140))
+def test_sampled_gives_the_order_of_random_sample_and_leaves_the_stream_where_it_leaves_it(seed, size):
+    library, ours = random.Random(seed), random.Random(seed)
+    assert sampled(range(size), ours) == library.sample(range(size), size)
+    assert ours.getrandbits(64) == library.getrandbits(64)
 
 
 def test_shuffle_is_uniform_over_the_orders_of_three_cards():
