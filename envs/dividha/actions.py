@@ -82,11 +82,14 @@ def decode(action: int) -> Move:
     return MOVES[action]
 
 
+_ENGINE_ACTIONS = {FOLD_KIND: betting.FOLD, CHECK_KIND: betting.CHECK, CALL_KIND: betting.CALL}
+
+
 def engine_action(move: Move) -> str:
     """The core betting engine's name of a betting move."""
     if move.kind == RAISE_KIND:
         return betting.RAISES[move.option]
-    return {FOLD_KIND: betting.FOLD, CHECK_KIND: betting.CHECK, CALL_KIND: betting.CALL}[move.kind]
+    return _ENGINE_ACTIONS[move.kind]
 
 
 def choice_slots(choice: int) -> list[str]:

@@ -25,7 +25,6 @@ from .actions import (
     EVEN,
     FOLD,
     NUM_ACTIONS,
-    SPLITS,
     TRADE,
     TRADE_CHOICES,
     TRADE_KIND,
@@ -38,12 +37,10 @@ from .actions import (
 )
 from .hidden import deal_hidden_again
 from .history import describe, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
-from .state import BETTING, EMPTY, OVER, PUBLIC_SLOTS, SLOT_NAMES, TRADING, TRADING_ROUND, WAGER_ROUND, DividhaState
+from .state import BETTING, DEALS, EMPTY, LAST_ROUND, OVER, PUBLIC_SLOTS, SLOT_NAMES, TRADING, TRADING_ROUND, WAGER_ROUND, DividhaState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
-LAST_ROUND = 3
-DEALS = {1: (0, 1), 2: (2, 3), LAST_ROUND: (4, 5)}  # the slots dealt before each betting round
 
 
 _RAISE_OPTION = {name: option for option, name in enumerate(betting.RAISES)}
@@ -387,9 +384,9 @@ class DividhaGame(Game[DividhaState]):
         """Write a payment in the payer's tablet by its split (R21)."""
         if not chips:
             return
-        win, lose = rules.split_chips(chips, SPLITS[split])
+        win = rules.win_part(chips, split)
         state.win[seat] += win
-        state.lose[seat] += lose
+        state.lose[seat] += chips - win
         state.paid[seat] += chips
 
     # ------------------------------------------------------------ trading (4.4, R30, R31)

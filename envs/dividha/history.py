@@ -15,12 +15,29 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.envs.core.history import RESULT, emit
 
-from .actions import CALL_KIND, RAISE_KIND, RAISE_OPTIONS, SPLITS, TRADE_CHOICES, TRADE_KIND, choice_slots, decode
+from .actions import CALL_KIND, MOVES, RAISE_KIND, RAISE_OPTIONS, SPLITS, TRADE_CHOICES, TRADE_KIND, Move, choice_slots, decode
 from .rules import CARDS
-from .state import BETTING, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
+from .state import BETTING, DEALS, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
 
 if TYPE_CHECKING:
     from .game import DividhaGame
+
+
+def _split_slots(slots: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(slot for slot in slots if slot not in PUBLIC_SLOTS), tuple(slot for slot in slots if slot in PUBLIC_SLOTS)
+
+
+# every slot tuple a deal or a trade fills: its private slots and its public ones
+_SLOT_SPLIT = {slots: _split_slots(slots) for slots in {*TRADE_CHOICES, *DEALS.values()}}
+
+
+def _secret_words(move: Move) -> list[str]:
+    """What only the actor knows of a move, in its label: the raise option and the split."""
+    words = [RAISE_OPTIONS[move.option].lower()] if move.kind == RAISE_KIND else []
+    return words + ([SPLITS[move.split].lower()] if move.split is not None else [])
+
+
+_SECRETS = tuple(_secret_words(move) for move in MOVES)
 
 
 def log_hand_start(game: DividhaGame, state: DividhaState) -> None:
@@ -40,15 +57,15 @@ def log_hand_start(game: DividhaGame, state: DividhaState) -> None:
 def log_deal(state: DividhaState, seats: list[int], slots: tuple[int, ...], replacement: bool = False) -> None:
     """The cards just put in `slots` of each seat: private slots for the seat alone, public ones face up."""
     kind = "replace" if replacement else "deal"
+    private, public = _SLOT_SPLIT[slots]
+    codes, log, hand = CARDS.codes, state.log, state.hand_number
     for seat in seats:
-        private = [slot for slot in slots if slot not in PUBLIC_SLOTS]
-        public = [slot for slot in slots if slot in PUBLIC_SLOTS]
+        held = state.cards[seat]
         if private:
-            cards = [CARDS.codes[state.cards[seat][slot]] for slot in private]
-            emit(state.log, state.hand_number, kind, seat, {"cards": cards}, slots=[SLOT_NAMES[slot] for slot in private], count=len(private))
+            cards = [codes[held[slot]] for slot in private]
+            emit(log, hand, kind, seat, {"cards": cards}, slots=[SLOT_NAMES[slot] for slot in private], count=len(private))
         if public:
-            cards = [CARDS.codes[state.cards[seat][slot]] for slot in public]
-            emit(state.log, state.hand_number, kind, seat, slots=[SLOT_NAMES[slot] for slot in public], cards=cards)
+            emit(log, hand, kind, seat, slots=[SLOT_NAMES[slot] for slot in public], cards=[codes[held[slot]] for slot in public])
 
 
 def log_eliminated(state: DividhaState, seat: int) -> None:
@@ -75,8 +92,7 @@ def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, 
     private cards traded in), by that part in parentheses."""
     move = decode(action)
     split = None if move.split is None else SPLITS[move.split]
-    secret = [RAISE_OPTIONS[move.option].lower()] if move.kind == RAISE_KIND else []
-    secret += [split.lower()] if split else []
+    secret = _SECRETS[action]
     if move.kind == TRADE_KIND:
         slots = choice_slots(move.choice)
         seat = game.current_player(state) if state.phase == TRADING else -1
@@ -84,7 +100,7 @@ def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, 
         fee = game.trade_fee(state, move.choice) if seat >= 0 else 0
         public = "trade " + (" ".join(slots) if slots else "nothing") + (f" paying {fee}" if fee else "")
         details = {"kind": TRADE_KIND, "cards": traded, "slots": slots, "chips": fee, "split": split}
-        secret += traded
+        secret = secret + traded
     else:
         chips = _chips(game, state, move) if state.phase == BETTING else 0
         public = f"{move.kind} {chips}" if move.kind in (CALL_KIND, RAISE_KIND) else move.kind

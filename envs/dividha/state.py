@@ -16,6 +16,8 @@ NUM_SLOTS = 6
 SLOT_NAMES = ("P1", "P2", "U1", "U2", "P3", "P4")
 PUBLIC_SLOTS = (2, 3)
 EMPTY = -1  # a slot not dealt (yet)
+LAST_ROUND = 3
+DEALS = {1: (0, 1), 2: (2, 3), LAST_ROUND: (4, 5)}  # the slots dealt before each betting round
 
 
 @dataclass(slots=True)
