@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Key = Any  # a hand key: larger is better
 Pick = Literal["best", "worst"]
 Chips = int | float
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(NamedTuple):
     """One layer of the chips: `shares[s]` is what seat s put in it; `eligible` the seats that may win it."""
 
     shares: tuple[int, ...]
@@ -62,14 +61,15 @@ def layer_pots(
     pots, below = [], 0
     for level in levels:
         top = level == levels[-1] and not rest_apart
-        shares = tuple((stake if top else min(stake, level)) - min(stake, below) for stake in stakes)
-        pots.append(Pot(shares, tuple(seat for seat in live if stakes[seat] >= level)))
+        shares = [(stake if top or stake < level else level) - (stake if stake < below else below) for stake in stakes]
+        pots.append(Pot(tuple(shares), tuple([seat for seat in live if stakes[seat] >= level])))
         below = level
-    rest = tuple(stake - min(stake, below) for stake in stakes)
-    if rest_apart and any(rest):
-        pots.append(Pot(rest, pots[-1].eligible))
+    if rest_apart:
+        rest = [stake - below if stake > below else 0 for stake in stakes]
+        if any(rest):
+            pots.append(Pot(tuple(rest), pots[-1].eligible))
     if carry is not None:
-        pots[0] = Pot(tuple(share + carried for share, carried in zip(pots[0].shares, carry)), pots[0].eligible)
+        pots[0] = Pot(tuple([share + carried for share, carried in zip(pots[0].shares, carry)]), pots[0].eligible)
     return pots
 
 
@@ -105,7 +105,7 @@ def settle(
             unpaid = [owed + share for owed, share in zip(unpaid, pot.shares)]
             winners.append([])
             continue
-        payouts = _add(payouts, split_pot(pot.amount, seats, first_seat, n, fractional))
+        payouts = _add(payouts, split_pot(sum(pot.shares), seats, first_seat, n, fractional))
         winners.append(seats)
     if forfeit:
         payouts = _add(payouts, _forfeit(forfeit, folded, keys, first_seat, fractional))
@@ -147,8 +147,9 @@ def split_pot(amount: int, winners: Sequence[int], first_seat: int, num_players:
         return [amount / len(winners) if seat in winners else 0.0 for seat in range(num_players)]
     share, odd = divmod(amount, len(winners))
     payout = [share if seat in winners else 0 for seat in range(num_players)]
-    for seat in sorted(winners, key=lambda seat: (seat - first_seat) % num_players)[:odd]:
-        payout[seat] += 1
+    if odd:
+        for seat in sorted(winners, key=lambda seat: (seat - first_seat) % num_players)[:odd]:
+            payout[seat] += 1
     return payout
 
 
@@ -174,10 +175,9 @@ def _add(payouts: list[Chips], more: list[Chips]) -> list[Chips]:
 
 
 def _require_chips(stakes: Sequence[int], folded: Sequence[bool], carry: Sequence[int] | None) -> None:
-    lists = [stakes, folded] + ([carry] if carry is not None else [])
-    if len({len(values) for values in lists}) != 1:
+    if len(stakes) != len(folded) or (carry is not None and len(carry) != len(stakes)):
         raise ValueError("stakes, folded and carry need one entry per seat")
-    if any(chips < 0 for chips in list(stakes) + list(carry or [])):
+    if min(stakes, default=0) < 0 or (carry is not None and min(carry, default=0) < 0):
         raise ValueError(f"stakes {list(stakes)} and carry {carry} must be >= 0")
 
 

@@ -117,6 +117,7 @@ class TiltGame(Game[TiltState]):
         self._round: tuple[Any, ...] = (None, None, None)  # see _open_round
         self._flags: dict[tuple[Any, ...], int] = {}
         self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
+        self._decision: tuple[Any, ...] = (None, None, None)  # (round data, rules, decision) of the last one asked
 
     @property
     def num_players(self) -> int:
@@ -422,6 +423,9 @@ class TiltGame(Game[TiltState]):
     def _betting_decision(self, state: TiltState) -> tuple[tuple[int, ...], dict[str, int]]:
         """The open betting round's legal action ids and the engine's choices, remembered per
         situation (the rules and every field of the round but its history, all they depend on)."""
+        last_data, last_rules, decision = self._decision
+        if last_data is state.bets and last_rules is state.bet_rules:
+            return decision  # asked again at the same decision (the mask, then the move)
         bets = self._open_round(state)
         situation = (*state.bet_rules, *[tuple(value) if isinstance(value, list) else value for value in _SITUATION_VALUES(bets)])
         decision = self._options.get(situation)
@@ -430,6 +434,7 @@ class TiltGame(Game[TiltState]):
                 self._options.clear()
             choices = bets.choices(self._rules(state))
             decision = self._options[situation] = (_action_ids(tuple(choices)), choices)
+        self._decision = (state.bets, state.bet_rules, decision)
         return decision
 
     def _bet(self, state: TiltState, action: int) -> None:
