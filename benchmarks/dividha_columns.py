@@ -6,9 +6,12 @@
 Plays duplicate-dealt hands (`cardarena eval`'s deals: every deal in every seat rotation; seat i
 gets agent i mod the number of agents) and reads each hand's history. Per agent:
 - its decisions that carry a split (calls, bets and raises; paid trades) by split: WIN, EVEN, LOSE;
-- the share of its hands in which a column paid it more than it staked there: the Win column
-  (its hand was the best) and the Lose column (its hand was the worst, R21), and the chips per
-  hand each column nets it (received from the column minus staked in it; antes included).
+- the share of its hands it won uncontested (every other seat folded: it takes both columns);
+- the share of its hands that reached a contested showdown with it, and of those the share in
+  which a column paid it more than it staked there: the Win column (its hand was the best) and
+  the Lose column (its hand was the worst, R21);
+- the chips per hand each column nets it, all hands (received from the column minus staked in
+  it; antes included).
 
 A column's payout is the core settlement of that column alone, as the game settles it (6.6):
 stakes layered by contribution, the Win column to the best hand, the Lose column to the worst,
@@ -57,7 +60,9 @@ class Tally:
     def __init__(self) -> None:
         self.splits: dict[str, Counter[str]] = defaultdict(Counter)
         self.hands: Counter[str] = Counter()
-        self.profits: dict[str, Counter[str]] = defaultdict(Counter)
+        self.uncontested: Counter[str] = Counter()  # hands won with every other seat folded
+        self.showdowns: Counter[str] = Counter()  # contested showdowns reached
+        self.profits: dict[str, Counter[str]] = defaultdict(Counter)  # per column, at those showdowns
         self.chips: dict[str, Counter[str]] = defaultdict(Counter)
 
     def add(self, env: Any, names: list[str]) -> None:
@@ -71,12 +76,16 @@ class Tally:
 
     def _add_result(self, result: dict[str, Any], names: list[str]) -> None:
         nets = column_nets(result)
+        contested = len(result["shown"]) > 1
         for seat, name in enumerate(names):
             self.hands[name] += 1
+            live = seat not in result["folded"]
+            self.uncontested[name] += live and not contested
+            self.showdowns[name] += live and contested
             for column in ("win", "lose"):
                 net = nets[column][seat]
                 self.chips[name][column] += net
-                self.profits[name][column] += net > 0
+                self.profits[name][column] += live and contested and net > 0
 
 
 def _split_of(event: dict[str, Any]) -> str | None:
@@ -97,7 +106,8 @@ def main(
     tally = Tally()
     evaluate(GAME, seated, hands, seed=seed, config={"num_players": table_size}, on_played=tally.add)
     table = Table(title=f"dividha_v1, {table_size} seats, {hands:,} hands (seed {seed})")
-    for column in ("agent", "WIN", "EVEN", "LOSE", "hands", "Win column profit", "Lose column profit", "Win chips/hand", "Lose chips/hand"):
+    headers = ("agent", "WIN", "EVEN", "LOSE", "hands", "won uncontested", "showdowns", "Win profit at showdown", "Lose profit at showdown", "Win chips/hand", "Lose chips/hand")
+    for column in headers:
         table.add_column(column, justify="left" if column == "agent" else "right")
     for name in dict.fromkeys(names):
         splits, played = tally.splits[name], tally.hands[name]
@@ -106,7 +116,9 @@ def main(
             name,
             *(f"{splits[split]:,} ({splits[split] / total:.0%})" for split in SPLITS),
             f"{played:,}",
-            *(f"{tally.profits[name][column] / played:.1%}" for column in ("win", "lose")),
+            f"{tally.uncontested[name] / played:.1%}",
+            f"{tally.showdowns[name] / played:.1%}",
+            *(f"{tally.profits[name][column] / max(tally.showdowns[name], 1):.1%}" for column in ("win", "lose")),
             *(f"{tally.chips[name][column] / played:+.2f}" for column in ("win", "lose")),
         )
     Console(width=180).print(table)

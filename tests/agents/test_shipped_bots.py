@@ -11,16 +11,17 @@ from cardarena.envs import lookup, make
 from cardarena.training.publish import evaluate_against_baselines
 
 SHIPPED_ROOT = Path(str(resources.files("cardarena.checkpoints")))
-BOTS = [("yokir", "ppo-selfplay"), ("yokir", "ppo-selfplay-full"), ("piktas", "ppo-selfplay"), ("scarp", "ppo-selfplay"), ("antipoker", "ppo-selfplay"), ("paradigm", "ppo-selfplay")]
+BOTS = [("yokir", "ppo-selfplay"), ("yokir", "ppo-selfplay-full"), ("piktas", "ppo-selfplay"), ("scarp", "ppo-selfplay"), ("antipoker", "ppo-selfplay"), ("paradigm", "ppo-selfplay"), ("dividha", "ppo-selfplay")]
 TABLES = {
     "yokir": [{"match": True, "target_score": 3}],
     "piktas": [{"num_players": 2}, {}, {"num_players": 11, "mode": "gambling"}],
     "scarp": [{}, {"challenge_suit": "enemy"}],
     "antipoker": [{}, {"betting": False}, {"num_players": 6}],
     "paradigm": [{"num_players": 2}, {}, {"num_players": 3}],
+    "dividha": [{"num_players": 2}, {}, {"num_players": 7}, {"match": True, "max_hands": 5}],
 }
-# whole rounds of seat rotations: 3, 4, 2, 2 and 4 seats
-EPISODES = {"yokir": 10_002, "piktas": 10_000, "scarp": 10_002, "antipoker": 10_002, "paradigm": 10_000}
+# whole rounds of seat rotations: 3, 4, 2, 2, 4 and 4 seats
+EPISODES = {"yokir": 10_002, "piktas": 10_000, "scarp": 10_002, "antipoker": 10_002, "paradigm": 10_000, "dividha": 10_000}
 
 
 def ids(bots):
