@@ -1,6 +1,7 @@
 """Load any agent by name or path.
 
-`load` resolves, in order: a generic agent ("random"), an agent its game registers
+`load` resolves, in order: a generic agent ("random", the search agent "pimc" with its
+parameters, see search.py), an agent its game registers
 ("<game>/heuristic", see `cardarena.envs.core.registry`), a shipped checkpoint
 ("<game>/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), then the path of a
 checkpoint folder. A short name works within `game`: `load("heuristic", game="<game>")`.
@@ -18,6 +19,7 @@ from cardarena.envs import lookup, registered
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 
 from .base import Agent, RandomAgent
+from .search import PIMC, search_agent
 
 AgentFactory = Callable[[int | None], Agent]
 CARD_FILE = "card.json"
@@ -62,7 +64,7 @@ def _games() -> list[str]:
 
 def available(game: str | None = None) -> list[str]:
     """Full names of the agents that `load` knows (built-ins and shipped checkpoints), optionally for one game."""
-    names = list(_GENERIC)
+    names = [*_GENERIC, PIMC]
     for game_name in _games():
         if game is None or game == game_name:
             own = _own_agents(game_name)
@@ -83,6 +85,9 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
     _check_named(name, game)
     if name in _GENERIC:
         return _GENERIC[name](seed)
+    searcher = search_agent(name, seed)
+    if searcher is not None:
+        return searcher
     game_name, _, agent_name = name.rpartition("/")
     game_name = game_name or game or ""
     factory = _own_agents(game_name).get(agent_name)
@@ -119,7 +124,7 @@ def describe(name: str) -> dict[str, Any]:
     "checkpoint" (`card` its card.json). Raises like `load`.
     """
     _check_named(name, None)
-    if name in _GENERIC:
+    if name in _GENERIC or search_agent(name, None) is not None:
         return {"name": name, "game": None, "kind": "built-in", "card": None}
     game_name, _, agent_name = name.rpartition("/")
     if agent_name in _own_agents(game_name):

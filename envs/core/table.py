@@ -22,9 +22,20 @@ from .errors import IllegalActionError
 
 
 class Actor(Protocol):
-    """Anything that chooses a seat's move from its observation, e.g. a cardarena agent."""
+    """Anything that chooses a seat's move from its observation, e.g. a cardarena agent. A search
+    agent also has `act_in(env, seat)`, which is used instead (see `decide`)."""
 
     def act(self, observation: dict[str, np.ndarray]) -> int: ...
+
+
+def decide(actor: Actor, env: CardGameEnv, seat: int) -> int:
+    """The actor's move for `seat`, the seat to act: a search agent's `act_in(env, seat)`, which
+    reads the table only through what the seat may know (`Game.resample_hidden`), else its `act`
+    on the seat's observation."""
+    act_in = getattr(actor, "act_in", None)
+    if act_in is not None:
+        return act_in(env, seat)
+    return actor.act(env.observe(env.possible_agents[seat]))
 
 
 class Table:
@@ -98,7 +109,7 @@ class Table:
                 return seat
             if max_moves is not None and moves >= max_moves:
                 return None
-            self.play(actor.act(self.observe(seat)))
+            self.play(decide(actor, self.env, seat))
             moves += 1
         return None
 

@@ -12,6 +12,7 @@ from cardarena.envs import lookup, registered
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, SeatViewError, UnknownAgentError
 from cardarena.envs.core.registry import GameEntry
+from cardarena.envs.core.table import decide
 from cardarena.envs.core.views import view_settings
 
 from .models import ActRequest, ActResponse, BotInfo, GameInfo
@@ -68,7 +69,7 @@ class Roster:
         if env.agent_selection != agent or env.terminations[agent] or env.truncations[agent]:
             to_act = request.seat_view.get("to_act")
             raise SeatViewError(f"seat {request.seat_view['seat']} has no move to make in this view (to_act is {to_act!r})")
-        action = int(bot.agent.act(env.observe(agent)))
+        action = int(decide(bot.agent, env, env.possible_agents.index(agent)))
         return ActResponse(action=action, action_label=env.action_label(action))
 
     def env_for(self, entry: GameEntry, config: dict[str, Any]) -> CardGameEnv:

@@ -1,0 +1,89 @@
+"""The PIMC search agent: legal and replayable by seed in every game, stronger than random, named
+with its parameters, served from a seat view."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardarena.agents import load
+from cardarena.agents.search import PIMCAgent, parse_search_name
+from cardarena.envs import lookup, make, registered
+from cardarena.envs.core.errors import ConfigError
+from cardarena.envs.core.table import Table, decide
+from cardarena.serve.bots import Roster
+from cardarena.serve.models import ActRequest
+from cardarena.training.evaluate import evaluate
+
+GAMES = [entry.name for entry in registered() if entry.module.startswith("cardarena.")]
+
+
+def play(game: str, seed: int, agent_seed: int) -> tuple[list[int], list[float]]:
+    """One episode with a seeded PIMC agent in seat 0 and random agents elsewhere: its moves, the totals."""
+    env = make(lookup(game).env_id)
+    table = Table(env)
+    table.reset(seed=seed)
+    pimc = load("pimc:worlds=2", seed=agent_seed)
+    pimc.reset()
+    others = {seat: load("random", seed=seat) for seat in range(1, len(env.possible_agents))}
+    moves = []
+    while (seat := table.advance(others)) is not None:
+        assert seat == 0
+        action = decide(pimc, env, seat)
+        assert env.observe(env.possible_agents[0])["action_mask"][action] == 1
+        moves.append(action)
+        table.play(action)
+    return moves, table.totals
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pimc_plays_every_game_legally_and_a_seed_replays_its_game(game):
+    moves, totals = play(game, seed=3, agent_seed=11)
+    assert (moves, totals) == play(game, seed=3, agent_seed=11)
+
+
+def test_pimc_with_heuristic_rollouts_beats_random():
+    agents = [("pimc:worlds=8:rollout=heuristic", load("pimc:worlds=8:rollout=heuristic", game="yokir", seed=0)), ("random", load("random", seed=1))]
+    result = evaluate("yokir", agents + [agents[1]], 300, seed=0)
+    pimc = next(score for score in result.scores if score.name.startswith("pimc"))
+    assert pimc.low > 0, pimc
+
+
+def test_pimc_is_served_from_a_seat_view():
+    env = make("yokir_v1")
+    env.reset(seed=5)
+    view = env.observe_json(env.agent_selection)
+    reply = Roster(["pimc:worlds=2"]).act(ActRequest(bot="pimc:worlds=2", game="yokir_v1", config={}, seat_view=view))
+    assert reply.action in [choice["id"] for choice in view["legal_actions"]]
+
+
+def test_pimc_names_take_their_parameters():
+    assert parse_search_name("pimc") == {"worlds": 16, "rollout": "random", "ms": 0}
+    assert parse_search_name("pimc:worlds=32:rollout=heuristic:ms=50") == {"worlds": 32, "rollout": "heuristic", "ms": 50.0}
+    assert parse_search_name("random") is None
+    agent = load("pimc:worlds=3", seed=7)
+    assert isinstance(agent, PIMCAgent) and (agent.worlds, agent.seed) == (3, 7)
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("pimc:depth=3", "pimc takes worlds=..., rollout=..., ms=..., not 'depth=3'"),
+    ("pimc:worlds=many", "worlds must be a int, got 'many'"),
+    ("pimc:worlds", "not 'worlds'"),
+    ("pimc:worlds=0", "worlds >= 1"),
+])
+def test_bad_pimc_parameters_are_named(name, message):
+    with pytest.raises(ConfigError, match=message):
+        load(name)
+
+
+def test_a_time_budget_still_samples_one_world():
+    env = make("yokir_v1")
+    env.reset(seed=2)
+    seat = env.game.current_player(env.state)
+    assert env.observe(env.possible_agents[seat])["action_mask"][decide(load("pimc:ms=0.001"), env, seat)] == 1
+
+
+def test_pimc_refuses_to_act_on_an_observation_alone():
+    env = make("yokir_v1")
+    env.reset(seed=0)
+    with pytest.raises(TypeError, match="drive it through a Table"):
+        load("pimc").act(env.observe(env.agent_selection))
