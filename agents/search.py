@@ -18,7 +18,8 @@ the name fits in a comma-separated list of agents):
 | `ms` | 0 | when above 0, a time budget per decision in milliseconds: worlds are sampled until it is spent (at least one) |
 
 With a seed and no `ms` budget, the agent's choices are a function of the seed and of what its
-seat knows: a seed replays a game. A time budget makes the number of worlds depend on the
+seat knows (`resample_hidden` draws the same worlds from any two states the seat cannot tell
+apart): a seed replays a game. A time budget makes the number of worlds depend on the
 machine's speed, so such a game does not replay.
 """
 

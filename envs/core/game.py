@@ -114,7 +114,10 @@ class Game(ABC, Generic[StateT]):
         has seen in the episode (perfect recall: each game's implementation lists the constraints
         it keeps, such as a suit a player showed out of). What `seat` observes is unchanged
         (observation vector, JSON seat view and history), play continues from the new state by
-        the rules, and `state` itself is left as it was. Search agents use it to sample worlds.
+        the rules, and `state` itself is left as it was. The new state is a function of what
+        `seat` knows and of `rng` alone: two states the seat cannot tell apart give the same world
+        for the same draws (`hidden.deal_unseen` deals a set of cards, whatever their true places).
+        Search agents use it to sample worlds; the conformance suite checks all of this.
         """
         raise NotImplementedError(f"{self.env_id} does not resample hidden information")
 

@@ -23,17 +23,19 @@ def deal_unseen(cards: Sequence[int], places: Sequence[Place], rng: random.Rando
 
     Cards refused by the same places are interchangeable for counting, so the deals are counted
     and drawn kind by kind (exactly, with integers); the kind allowed in most places comes last
-    and fills what is left. ValueError when no deal fits.
+    and fills what is left. The deal is a function of the set of cards, the places and `rng`: the
+    order `cards` come in does not matter, so a seat's worlds never depend on where its unseen cards
+    really lie. ValueError when no deal fits.
     """
     if sum(place.size for place in places) != len(cards):
         raise ValueError(f"{len(cards)} unseen cards for places holding {sum(place.size for place in places)}")
     if not cards:
         return [[] for _ in places]
     kinds: dict[tuple[int, ...], list[int]] = {}
-    for card in cards:
+    for card in sorted(cards):  # the deal depends on which cards are unseen, never on where they lie
         allowed = tuple(i for i, place in enumerate(places) if card not in place.refuses)
         kinds.setdefault(allowed, []).append(card)
-    order = sorted(kinds, key=lambda allowed: (len(allowed), len(kinds[allowed])))
+    order = sorted(kinds, key=lambda allowed: (len(allowed), len(kinds[allowed]), allowed))
     counts = _DealCounter(tuple((allowed, len(kinds[allowed])) for allowed in order), len(places))
     room = [place.size for place in places]
     if counts.deals(0, tuple(room)) == 0:

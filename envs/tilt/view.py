@@ -264,7 +264,7 @@ def deal_hidden_again(game: TiltGame, state: TiltState, seat: int, rng: random.R
                 state.keeps[other] = rng.choice(state.thumbs[other] + state.palms[other])
     for other in range(n):
         state.palms[other].sort()
-    voids = state.void_deck + ([state.signal] if state.signal >= 0 else [])
+    voids = sorted(state.void_deck + ([state.signal] if state.signal >= 0 else []))  # their true order must not show
     rng.shuffle(voids)
     if state.signal >= 0:
         state.signal = voids.pop()

@@ -3,6 +3,8 @@ with its parameters, served from a seat view."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardarena.agents import load
@@ -39,6 +41,22 @@ def play(game: str, seed: int, agent_seed: int) -> tuple[list[int], list[float]]
 def test_pimc_plays_every_game_legally_and_a_seed_replays_its_game(game):
     moves, totals = play(game, seed=3, agent_seed=11)
     assert (moves, totals) == play(game, seed=3, agent_seed=11)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pimc_chooses_from_what_its_seat_knows(game):
+    """Two tables the seat cannot tell apart (the second dealt again from the seat's knowledge) get
+    the same move from the same seed: the search never reads where the unseen cards really lie."""
+    env, twin = make(lookup(game).env_id), make(lookup(game).env_id)
+    for seed in range(4):
+        env.reset(seed=seed)
+        seat = env.game.current_player(env.state)
+        twin.load_state(env.game.resample_hidden(env.state, seat, random.Random(seed)))
+        moves = []
+        for table in (env, twin):
+            pimc = load("pimc:worlds=3", seed=5)
+            moves.append(decide(pimc, table, seat))
+        assert moves[0] == moves[1]
 
 
 def test_pimc_with_heuristic_rollouts_beats_random():

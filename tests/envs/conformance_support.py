@@ -189,7 +189,8 @@ class SeatViewRoundTrip:
 class HiddenInformation:
     """`resample_hidden` for the seat to act and another seat: each draw leaves that seat's
     observation, mask, JSON view and history as they were, keeps the conserved quantities and the turn,
-    and leaves the original state alone; one draw per point is played on to the end with the
+    is drawn alike (the same seed, the same world) from that draw as from the true state (a seat's
+    worlds depend only on what it knows), and leaves the original state alone; one draw per point is played on to the end with the
     invariants kept. `changed` counts the draws in which another seat's observation differs:
     hidden cards were dealt anew; `redealt` those whose state differs at all (in a game of open
     information, `Game.open_information`, only the stock's order can)."""
@@ -226,6 +227,9 @@ class HiddenInformation:
         assert self.twin.history(seat) == env.history(seat), f"seat {seat}'s history tells the resampled state apart"
         assert game.conserved(world) == game.conserved(env.state)
         assert game.current_player(world) == game.current_player(env.state)
+        seed = self.checked * 1_000_003 + seat
+        again, from_truth = (state_json(game, game.resample_hidden(state, seat, random.Random(seed))) for state in (world, env.state))
+        assert again == from_truth, f"seat {seat}'s resampled worlds depend on where its unseen cards really lie"
         self.checked += 1
         self.redealt += state_json(game, world) != state_json(game, env.state)
         self.changed += any(
