@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -120,6 +121,15 @@ class Game(ABC, Generic[StateT]):
         Search agents use it to sample worlds; the conformance suite checks all of this.
         """
         raise NotImplementedError(f"{self.env_id} does not resample hidden information")
+
+    def information_key(self, state: StateT, seat: int) -> str:
+        """Everything `seat` has seen this episode as one string (perfect recall): its share of the
+        hand history (`history.seen_by`), which every move played through `history.play` adds to.
+        Two states give the same key exactly when the seat's observation histories are the same
+        (the conformance suite checks it); information-set search keys its tree on it."""
+        from .history import seen_by
+
+        return json.dumps(seen_by(self.event_log(state), seat), sort_keys=True, separators=(",", ":"))
 
     @abstractmethod
     def action_label(self, state: StateT, action: int) -> str:

@@ -218,7 +218,7 @@ class HighcardView(BaseModel):
 class HighcardEncoder(Encoder[HighcardState]):
     """Own hand, cards laid up this hand, who acts (seat-relative) and the share of hands played."""
 
-    observation_size = 2 * len(DECK) + 3 + 1
+    observation_size = 2 * len(DECK) + 3 + 1 + 3 * len(DECK)  # ..., and per rel seat its cards shown at the last showdown
 
     def observation(self, state: HighcardState, seat: int) -> np.ndarray:
         obs = np.zeros(self.observation_size, np.float32)
@@ -227,7 +227,12 @@ class HighcardEncoder(Encoder[HighcardState]):
         to_act = self.game.current_player(state)
         if to_act >= 0:
             obs[2 * len(DECK) + (to_act - seat) % self.game.num_players] = 1.0
-        obs[-1] = state.hand_number / self.game.config.num_hands
+        obs[2 * len(DECK) + 3] = state.hand_number / self.game.config.num_hands
+        if state.shown:  # each seat's cards at the last showdown, seat-relative: what ended that hand
+            n = self.game.num_players
+            for other, hand in enumerate(state.shown[-1]):
+                at = 2 * len(DECK) + 4 + (other - seat) % n * len(DECK)
+                obs[[at + card for card in hand]] = 1.0
         return obs
 
     def seat_view(self, state: HighcardState, seat: int) -> dict[str, Any]:

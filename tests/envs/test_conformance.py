@@ -26,6 +26,7 @@ from conformance_support import (
     check_legal_actions,
     check_masks,
     highcard_registered,
+    information_trail,
     random_actions,
     rebuilds_views,
     sometimes,
@@ -113,6 +114,20 @@ def test_resampled_hidden_information_is_unseen_and_playable(case: Case):
         assert play_random_episode(case.make(), seed, visit=sometimes(2, check)).broken == []
     assert check.checked > 0
     assert check.dealt_anew(check.twin.game), "no resample dealt another seat different cards (or, open information, the stock anew)"
+
+
+@by_case
+def test_information_key_is_equal_exactly_when_the_observation_history_is(case: Case):
+    """Episodes of one deal that part ways: each seat's key matches its observations step by step."""
+    env = case.make()
+    history_of: dict[tuple[int, str], tuple[bytes, ...]] = {}
+    key_of: dict[tuple[int, tuple[bytes, ...]], str] = {}
+    for deal in range(2):
+        for action_seed in range(4):
+            for seat, key, observed in information_trail(env, deal, action_seed):
+                assert history_of.setdefault((seat, key), observed) == observed, f"seat {seat}: one key, two observation histories"
+                assert key_of.setdefault((seat, observed), key) == key, f"seat {seat}: one observation history, two keys"
+    assert len(key_of) > 2 * env.game.num_players
 
 
 def played_with_history(case: Case, seed: int):
