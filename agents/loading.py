@@ -1,7 +1,7 @@
 """Load any agent by name or path.
 
-`load` resolves, in order: a generic agent ("random", the search agent "pimc" with its
-parameters, see search.py), an agent its game registers
+`load` resolves, in order: a generic agent ("random", the search agents "pimc" and "ismcts"
+with their parameters, see search.py), an agent its game registers
 ("<game>/heuristic", see `cardarena.envs.core.registry`), a shipped checkpoint
 ("<game>/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), then the path of a
 checkpoint folder. A short name works within `game`: `load("heuristic", game="<game>")`.
@@ -19,7 +19,7 @@ from cardarena.envs import lookup, registered
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 
 from .base import Agent, RandomAgent
-from .search import PIMC, search_agent
+from .search import ISMCTS, PIMC, search_agent
 
 AgentFactory = Callable[[int | None], Agent]
 CARD_FILE = "card.json"
@@ -64,7 +64,7 @@ def _games() -> list[str]:
 
 def available(game: str | None = None) -> list[str]:
     """Full names of the agents that `load` knows (built-ins and shipped checkpoints), optionally for one game."""
-    names = [*_GENERIC, PIMC]
+    names = [*_GENERIC, PIMC, ISMCTS]
     for game_name in _games():
         if game is None or game == game_name:
             own = _own_agents(game_name)

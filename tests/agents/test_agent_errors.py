@@ -10,12 +10,12 @@ import pytest
 
 from cardarena.agents import available, describe, load
 from cardarena.agents.loading import RANDOM
-from cardarena.agents.search import PIMC
+from cardarena.agents.search import ISMCTS, PIMC
 from cardarena.envs import lookup, make, registered
 from cardarena.envs.core.errors import ObservationError, UnknownAgentError
 
 GAMES = [entry.name for entry in registered() if entry.module.startswith("cardarena.")]
-AGENTS = [name for game in GAMES for name in available(game) if name not in (RANDOM, PIMC)]  # the agents that read observations
+AGENTS = [name for game in GAMES for name in available(game) if name not in (RANDOM, PIMC, ISMCTS)]  # the agents that read observations
 
 
 def shapes(game: str) -> tuple[tuple[int], tuple[int]]:
@@ -73,5 +73,5 @@ def test_an_empty_agent_name_lists_the_game_agents(name):
 
 
 def test_a_name_that_is_not_a_string_is_named():
-    with pytest.raises(UnknownAgentError, match=r"an agent is named by a string or a path, not None; available: random, pimc, yokir/"):
+    with pytest.raises(UnknownAgentError, match=r"an agent is named by a string or a path, not None; available: random, pimc, ismcts, yokir/"):
         load(None, game="yokir")

@@ -19,8 +19,8 @@ def test_load_by_name_gives_an_agent(name, game):
 
 
 def test_available_lists_generic_and_game_agents():
-    assert available("yokir") == ["random", "pimc", "yokir/heuristic", "yokir/ppo-selfplay", "yokir/ppo-selfplay-full"]
-    assert available("piktas")[:3] == ["random", "pimc", "piktas/heuristic"]
+    assert available("yokir") == ["random", "pimc", "ismcts", "yokir/heuristic", "yokir/ppo-selfplay", "yokir/ppo-selfplay-full"]
+    assert available("piktas")[:4] == ["random", "pimc", "ismcts", "piktas/heuristic"]
     games = sorted({entry.name for entry in registered() if entry.module.startswith("cardarena.")})
     assert available() == list(dict.fromkeys(agent for game in games for agent in available(game)))
 
@@ -29,7 +29,7 @@ def test_available_lists_generic_and_game_agents():
     ("nobody", None, "unknown agent 'nobody'"),
     ("heuristic", None, "unknown agent 'heuristic'"),
     ("yokir/heuristic", "piktas", "plays 'yokir', not 'piktas'"),
-    ("yokir/ghost", None, "unknown agent 'yokir/ghost'; available: random, pimc, yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full"),
+    ("yokir/ghost", None, "unknown agent 'yokir/ghost'; available: random, pimc, ismcts, yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full"),
 ])
 def test_unknown_agents_name_the_problem(name, game, message):
     with pytest.raises(UnknownAgentError, match=message):
@@ -38,20 +38,20 @@ def test_unknown_agents_name_the_problem(name, game, message):
 
 def test_a_game_agents_come_from_its_registration(own_registry):
     own_registry.register(coinflip.ENV_ID, coinflip.MODULE, agents={"heads": "coinflip:HeadsCaller"})
-    assert available("coinflip") == ["random", "pimc", "coinflip/heads"]
+    assert available("coinflip") == ["random", "pimc", "ismcts", "coinflip/heads"]
     assert "coinflip/heads" in available()
     for agent in (load("coinflip/heads", seed=5), load("heads", game="coinflip", seed=5)):
         assert isinstance(agent, coinflip.HeadsCaller) and agent.seed == 5
     assert default_opponent("coinflip") == "heads"
-    with pytest.raises(UnknownAgentError, match="unknown agent 'coinflip/tails'; available: random, pimc, coinflip/heads"):
+    with pytest.raises(UnknownAgentError, match="unknown agent 'coinflip/tails'; available: random, pimc, ismcts, coinflip/heads"):
         load("coinflip/tails")
 
 
 def test_a_game_without_agents_plays_random_by_default(coinflip_game):
-    assert available("coinflip") == ["random", "pimc"]
+    assert available("coinflip") == ["random", "pimc", "ismcts"]
     assert default_opponent("coinflip") == "random"
     assert default_opponent("yokir") == "heuristic"
-    with pytest.raises(UnknownAgentError, match="unknown agent 'heuristic'; available: random, pimc \\("):
+    with pytest.raises(UnknownAgentError, match="unknown agent 'heuristic'; available: random, pimc, ismcts \\("):
         load("heuristic", game="coinflip")
 
 

@@ -1,5 +1,5 @@
-"""The PIMC search agent: legal and replayable by seed in every game, stronger than random, named
-with its parameters, served from a seat view."""
+"""The search agents (PIMC, ISMCTS): legal and replayable by seed in every game, choosing from what
+their seat knows, stronger than random, named with their parameters, served from a seat view."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardarena.agents import load
-from cardarena.agents.search import PIMCAgent, parse_search_name
+from cardarena.agents.search import ISMCTSAgent, PIMCAgent, parse_search_name
 from cardarena.envs import lookup, make, registered
 from cardarena.envs.core.errors import ConfigError
 from cardarena.envs.core.table import Table, decide
@@ -17,14 +17,15 @@ from cardarena.serve.models import ActRequest
 from cardarena.training.evaluate import evaluate
 
 GAMES = [entry.name for entry in registered() if entry.module.startswith("cardarena.")]
+SMALL = ["pimc:worlds=2", "ismcts:iterations=12"]
 
 
-def play(game: str, seed: int, agent_seed: int) -> tuple[list[int], list[float]]:
-    """One episode with a seeded PIMC agent in seat 0 and random agents elsewhere: its moves, the totals."""
+def play(game: str, name: str, seed: int, agent_seed: int) -> tuple[list[int], list[float]]:
+    """One episode with a seeded search agent in seat 0 and random agents elsewhere: its moves, the totals."""
     env = make(lookup(game).env_id)
     table = Table(env)
     table.reset(seed=seed)
-    pimc = load("pimc:worlds=2", seed=agent_seed)
+    pimc = load(name, seed=agent_seed)
     pimc.reset()
     others = {seat: load("random", seed=seat) for seat in range(1, len(env.possible_agents))}
     moves = []
@@ -37,14 +38,16 @@ def play(game: str, seed: int, agent_seed: int) -> tuple[list[int], list[float]]
     return moves, table.totals
 
 
+@pytest.mark.parametrize("name", SMALL)
 @pytest.mark.parametrize("game", GAMES)
-def test_pimc_plays_every_game_legally_and_a_seed_replays_its_game(game):
-    moves, totals = play(game, seed=3, agent_seed=11)
-    assert (moves, totals) == play(game, seed=3, agent_seed=11)
+def test_search_plays_every_game_legally_and_a_seed_replays_its_game(game, name):
+    moves, totals = play(game, name, seed=3, agent_seed=11)
+    assert (moves, totals) == play(game, name, seed=3, agent_seed=11)
 
 
+@pytest.mark.parametrize("name", SMALL)
 @pytest.mark.parametrize("game", GAMES)
-def test_pimc_chooses_from_what_its_seat_knows(game):
+def test_search_chooses_from_what_its_seat_knows(game, name):
     """Two tables the seat cannot tell apart (the second dealt again from the seat's knowledge) get
     the same move from the same seed: the search never reads where the unseen cards really lie."""
     env, twin = make(lookup(game).env_id), make(lookup(game).env_id)
@@ -54,16 +57,16 @@ def test_pimc_chooses_from_what_its_seat_knows(game):
         twin.load_state(env.game.resample_hidden(env.state, seat, random.Random(seed)))
         moves = []
         for table in (env, twin):
-            pimc = load("pimc:worlds=3", seed=5)
-            moves.append(decide(pimc, table, seat))
+            moves.append(decide(load(name, seed=5), table, seat))
         assert moves[0] == moves[1]
 
 
-def test_pimc_with_heuristic_rollouts_beats_random():
-    agents = [("pimc:worlds=8:rollout=heuristic", load("pimc:worlds=8:rollout=heuristic", game="yokir", seed=0)), ("random", load("random", seed=1))]
+@pytest.mark.parametrize("name", ["pimc:worlds=8:rollout=heuristic", "ismcts:iterations=60"])
+def test_search_beats_random(name):
+    agents = [(name, load(name, game="yokir", seed=0)), ("random", load("random", seed=1))]
     result = evaluate("yokir", agents + [agents[1]], 300, seed=0)
-    pimc = next(score for score in result.scores if score.name.startswith("pimc"))
-    assert pimc.low > 0, pimc
+    searcher = next(score for score in result.scores if score.name == name)
+    assert searcher.low > 0, searcher
 
 
 def test_pimc_is_served_from_a_seat_view():
@@ -74,12 +77,15 @@ def test_pimc_is_served_from_a_seat_view():
     assert reply.action in [choice["id"] for choice in view["legal_actions"]]
 
 
-def test_pimc_names_take_their_parameters():
-    assert parse_search_name("pimc") == {"worlds": 16, "rollout": "random", "ms": 0}
-    assert parse_search_name("pimc:worlds=32:rollout=heuristic:ms=50") == {"worlds": 32, "rollout": "heuristic", "ms": 50.0}
+def test_search_names_take_their_parameters():
+    assert parse_search_name("pimc") == ("pimc", {"worlds": 16, "rollout": "random", "ms": 0})
+    assert parse_search_name("pimc:worlds=32:rollout=heuristic:ms=50") == ("pimc", {"worlds": 32, "rollout": "heuristic", "ms": 50.0})
+    assert parse_search_name("ismcts:iterations=400:c=1.5") == ("ismcts", {"iterations": 400, "c": 1.5, "rollout": "random", "ms": 0})
     assert parse_search_name("random") is None
     agent = load("pimc:worlds=3", seed=7)
     assert isinstance(agent, PIMCAgent) and (agent.worlds, agent.seed) == (3, 7)
+    agent = load("ismcts:iterations=9", seed=2)
+    assert isinstance(agent, ISMCTSAgent) and (agent.iterations, agent.seed) == (9, 2)
 
 
 @pytest.mark.parametrize(("name", "message"), [
@@ -87,17 +93,21 @@ def test_pimc_names_take_their_parameters():
     ("pimc:worlds=many", "worlds must be a int, got 'many'"),
     ("pimc:worlds", "not 'worlds'"),
     ("pimc:worlds=0", "worlds >= 1"),
+    ("ismcts:worlds=3", "ismcts takes iterations=..., c=..., rollout=..., ms=..., not 'worlds=3'"),
+    ("ismcts:c=-1", "c >= 0"),
+    ("pimc:ms=-5", "ms >= 0"),
 ])
 def test_bad_pimc_parameters_are_named(name, message):
     with pytest.raises(ConfigError, match=message):
         load(name)
 
 
-def test_a_time_budget_still_samples_one_world():
+@pytest.mark.parametrize("name", ["pimc:ms=0.001", "ismcts:ms=0.001"])
+def test_a_time_budget_still_samples_one_world(name):
     env = make("yokir_v1")
     env.reset(seed=2)
     seat = env.game.current_player(env.state)
-    assert env.observe(env.possible_agents[seat])["action_mask"][decide(load("pimc:ms=0.001"), env, seat)] == 1
+    assert env.observe(env.possible_agents[seat])["action_mask"][decide(load(name), env, seat)] == 1
 
 
 def test_pimc_refuses_to_act_on_an_observation_alone():

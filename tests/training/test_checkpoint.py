@@ -279,10 +279,10 @@ def shipped(written, tmp_path, monkeypatch) -> Path:
 
 def test_shipped_checkpoints_load_by_name_and_are_listed(shipped):
     assert load("yokir/tiny").name == load("tiny", game="yokir").name == "yokir/tiny"
-    assert available("yokir") == ["random", "pimc", "yokir/heuristic", "yokir/tiny"]
+    assert available("yokir") == ["random", "pimc", "ismcts", "yokir/heuristic", "yokir/tiny"]
     with pytest.raises(UnknownAgentError, match="plays 'yokir', not 'piktas'"):
         load("yokir/tiny", game="piktas")
-    with pytest.raises(UnknownAgentError, match="available: random, pimc, yokir/heuristic, yokir/tiny"):
+    with pytest.raises(UnknownAgentError, match="available: random, pimc, ismcts, yokir/heuristic, yokir/tiny"):
         load("yokir/huge")
 
 
