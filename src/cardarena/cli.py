@@ -8,6 +8,7 @@ start fast.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -418,8 +419,6 @@ def train(
     """Train a bot by self-play (MaskablePPO), then print its evaluation against the baselines."""
     from pathlib import Path
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
     from cardarena.envs import lookup
     from cardarena.training.config import load_train_config, parse_overrides
     from cardarena.training.train import Trainer
@@ -442,6 +441,23 @@ def train(
         f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} (from step {trainer.steps:,})",
         soft_wrap=True,
     )
+    result = _with_progress(trainer.run)
+    minutes = result.seconds / 60
+    console.print(f"done: {result.steps:,} steps in {minutes:.1f} min; final checkpoint {result.final_checkpoint}", soft_wrap=True)
+    table = Table(title=f"{trainer.env_id}: the trained bot against each baseline ({config.eval.episodes} episodes each)")
+    for column in ("opponents", "bot mean reward", "95% CI", "bot win rate"):
+        table.add_column(column, justify="left" if column == "opponents" else "right")
+    for name, score in result.evaluation.items():
+        low, high = score["mean"] - score["ci95"], score["mean"] + score["ci95"]
+        table.add_row(name, f"{score['mean']:+.4f}", f"[{low:+.4f}, {high:+.4f}]", f"{score['win_rate']:.3f}")
+    console.print(table)
+
+
+
+def _with_progress(run: Callable[..., Any]) -> Any:
+    """`run(on_progress=...)` with a progress bar per phase (demonstrations, training): count, rate, latest win rates."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -466,17 +482,47 @@ def train(
         progress.update(tasks[phase], completed=done, rate=clock["rate"], wins=wins)
 
     with Progress(*columns, console=console) as progress:
-        result = trainer.run(on_progress=report)
-    minutes = result.seconds / 60
-    console.print(f"done: {result.steps:,} steps in {minutes:.1f} min; final checkpoint {result.final_checkpoint}", soft_wrap=True)
-    table = Table(title=f"{trainer.env_id}: the trained bot against each baseline ({config.eval.episodes} episodes each)")
-    for column in ("opponents", "bot mean reward", "95% CI", "bot win rate"):
-        table.add_column(column, justify="left" if column == "opponents" else "right")
-    for name, score in result.evaluation.items():
-        low, high = score["mean"] - score["ci95"], score["mean"] + score["ci95"]
-        table.add_row(name, f"{score['mean']:+.4f}", f"[{low:+.4f}, {high:+.4f}]", f"{score['win_rate']:.3f}")
-    console.print(table)
+        return run(on_progress=report)
 
+
+@app.command()
+def exploit(
+    game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`).")],
+    agent: Annotated[str, typer.Option(help="The frozen agent to exploit, e.g. heuristic, ppo-selfplay, pimc:worlds=8.")],
+    steps: Annotated[int, typer.Option(min=1, help="Training budget of the best response, in its decisions.")] = 300_000,
+    episodes: Annotated[int, typer.Option(min=1, help="Duplicate-dealt episodes of the final measurement of the gain.")] = 3000,
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="Training config override KEY=VALUE for the best response (repeatable).")
+    ] = None,
+    run_dir: Annotated[str | None, typer.Option(help="Where the run writes (default runs/<game>/exploit-<time>).")] = None,
+) -> None:
+    """Train a best response (MaskablePPO, from scratch) against a table of the frozen agent and
+    report its gain: how exploitable the agent is, with a 95% CI over duplicate deals."""
+    from pathlib import Path
+
+    from cardarena.training.config import parse_overrides
+    from cardarena.training.exploit import exploit as run_exploit
+    from cardarena.training.exploit import exploit_config
+    from cardarena.training.train import Trainer
+
+    if run_dir:
+        _check_writable(run_dir, "--run-dir", folder=True)
+    try:
+        config = exploit_config(game, agent, steps, parse_overrides(settings or []))
+        trainer = Trainer.start(config, Path(run_dir) if run_dir else None)
+    except (CardArenaError, ValueError) as err:
+        _fail(err)
+    console.print(f"training a best response to {agent} at {trainer.env_id} for {steps:,} steps in {trainer.run_dir}", soft_wrap=True)
+    report = _with_progress(lambda on_progress: run_exploit(trainer, agent, episodes, on_progress))
+    table = Table(title=f"{report['game']}: the best response's mean reward against {agent} (learning curve, then the gain)")
+    for column in ("steps", "mean reward", "95% CI"):
+        table.add_column(column, justify="right")
+    for point in report["curve"]:
+        table.add_row(f"{point['steps']:,}", f"{point['mean']:+.4f}", f"±{point['ci95']:.4f}")
+    gain = report["gain"]
+    table.add_row(f"gain, {episodes:,} episodes", f"{gain['mean']:+.4f}", f"[{gain['low']:+.4f}, {gain['high']:+.4f}]", style="bold")
+    console.print(table)
+    console.print(f"report: {Path(report['run_dir']) / 'exploit.json'}; curve: {Path(report['run_dir']) / 'learning_curve.png'}", soft_wrap=True)
 
 
 @app.command()
