@@ -16,7 +16,7 @@ import torch
 
 from cardarena.agents import Agent, load
 from cardarena.envs import lookup
-from cardarena.envs.core.table import Table
+from cardarena.envs.core.table import Table, decide
 
 
 @dataclass
@@ -62,7 +62,7 @@ def collect_demonstrations(
         decisions: list[tuple[int, float]] = []  # (seat, its total before the decision)
         while (seat := table.advance(partner_seats)) is not None:
             observation = table.observe(seat)
-            action = teacher_agent.act(observation)
+            action = decide(teacher_agent, env, seat)  # a search agent teaches from the table, any other from the observation
             decisions.append((seat, table.totals[seat]))
             observations.append(observation["observation"])
             masks.append(observation["action_mask"].astype(bool))

@@ -26,6 +26,21 @@ def test_demonstrations_are_the_teachers_legal_choices_with_their_returns():
     assert len(set(np.round(demos.returns, 4))) > 2
 
 
+def test_a_search_agent_teaches_from_the_table():
+    demos = collect_demonstrations("yokir", "pimc:worlds=2", episodes=6, seed=4)
+    assert len(demos) > 6 and demos.masks[np.arange(len(demos)), demos.actions].all()
+
+
+def test_a_search_agent_sits_in_the_opponent_pool():
+    pool = OpponentPool("yokir", OpponentSettings(baselines=["ismcts:iterations=4"], baseline_share=1.0), seed=0)
+    env = SelfPlayEnv("yokir", {}, {}, pool, seed=0)
+    observation, _ = env.reset(seed=0)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(env.action_masks())[0])
+        observation, _reward, done, _truncated, _info = env.step(action)
+
+
 def test_cloning_makes_the_policy_agree_with_the_teacher():
     pool = OpponentPool("yokir", OpponentSettings(baselines=["random"]), seed=0)
     model = MaskablePPO("MlpPolicy", SelfPlayEnv("yokir", {}, {}, pool, seed=0), seed=0, device="cpu", policy_kwargs={"net_arch": [64]})
