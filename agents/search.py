@@ -46,6 +46,7 @@ from cardarena.envs.core import history
 from cardarena.envs.core.errors import ConfigError
 
 PIMC, ISMCTS = "pimc", "ismcts"
+_KINDS = {int: "a whole number", float: "a number", str: "a name"}
 DEFAULTS: dict[str, dict[str, Any]] = {
     PIMC: {"worlds": 16, "rollout": "random", "ms": 0.0},
     ISMCTS: {"iterations": 200, "c": 0.7, "rollout": "random", "ms": 0.0},
@@ -230,7 +231,7 @@ def parse_search_name(name: str) -> tuple[str, dict[str, Any]] | None:
         try:
             params[key] = type(defaults[key])(value)
         except ValueError:
-            raise ConfigError(f"{name!r}: {key} must be a {type(defaults[key]).__name__}, got {value!r}") from None
+            raise ConfigError(f"{name!r}: {key} must be {_KINDS[type(defaults[key])]}, got {value!r}") from None
     return kind, params
 
 

@@ -90,7 +90,8 @@ def test_search_names_take_their_parameters():
 
 @pytest.mark.parametrize(("name", "message"), [
     ("pimc:depth=3", "pimc takes worlds=..., rollout=..., ms=..., not 'depth=3'"),
-    ("pimc:worlds=many", "worlds must be a int, got 'many'"),
+    ("pimc:worlds=many", "worlds must be a whole number, got 'many'"),
+    ("ismcts:c=wide", "c must be a number, got 'wide'"),
     ("pimc:worlds", "not 'worlds'"),
     ("pimc:worlds=0", "worlds >= 1"),
     ("ismcts:worlds=3", "ismcts takes iterations=..., c=..., rollout=..., ms=..., not 'worlds=3'"),
