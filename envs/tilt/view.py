@@ -250,20 +250,33 @@ def deal_hidden_again(game: TiltGame, state: TiltState, seat: int, rng: random.R
     places = [state.palms[other] for other in range(n) if other != seat and not (state.revealed and not state.folded[other])]
     places += [state.stock, state.discards, state.sabotage_pile]
     places += [pile for pile in (state.fine, state.chicken) if not state.revealed]
-    slots = [(pile, i) for pile in places for i, card in enumerate(pile) if card not in tracked]
+    records = [record for other in range(n) if other != seat for record in (state.own_discards[other], state.passed[other], state.received[other])]
+
+    def known_of(card: int) -> tuple[int, ...]:
+        """What `seat` knows of an unseen card: the other seats' records that name it."""
+        return tuple(k for k, record in enumerate(records) if card in record)
+
+    # slots pile by pile, each pile's ordered by what the seat knows of its card (ties: interchangeable cards)
+    slots = [(pile, i) for pile in places for i in sorted((i for i, card in enumerate(pile) if card not in tracked), key=lambda i, pile=pile: (known_of(pile[i]), pile[i]))]
     old = [pile[i] for pile, i in slots]
     new = deal_unseen(old, [Place(len(old))], rng)[0]
     renamed = dict(zip(old, new))
     for (pile, i), card in zip(slots, new):
         pile[i] = card
+    for pile in (state.stock, state.discards, state.sabotage_pile):  # face down: their true order must not show
+        pile.sort()
+        rng.shuffle(pile)
+    if not state.revealed:
+        state.fine.sort()  # face-down hands: sets
+        state.chicken.sort()
+    for other in range(n):
+        state.palms[other].sort()
     for other in range(n):
         if other != seat:
             for record in (state.own_discards[other], state.passed[other], state.received[other]):
-                record[:] = [renamed.get(card, card) for card in record]
+                record[:] = sorted(renamed.get(card, card) for card in record)  # the seat knows these as a set at most
             if state.keeps and state.keeps[other] >= 0:
                 state.keeps[other] = rng.choice(state.thumbs[other] + state.palms[other])
-    for other in range(n):
-        state.palms[other].sort()
     voids = sorted(state.void_deck + ([state.signal] if state.signal >= 0 else []))  # their true order must not show
     rng.shuffle(voids)
     if state.signal >= 0:
