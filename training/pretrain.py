@@ -62,7 +62,7 @@ def collect_demonstrations(
         decisions: list[tuple[int, float]] = []  # (seat, its total before the decision)
         while (seat := table.advance(partner_seats)) is not None:
             observation = table.observe(seat)
-            action = decide(teacher_agent, env, seat)  # a search agent teaches from the table, any other from the observation
+            action = decide(teacher_agent, env, seat, observation)  # a search agent teaches from the table
             decisions.append((seat, table.totals[seat]))
             observations.append(observation["observation"])
             masks.append(observation["action_mask"].astype(bool))

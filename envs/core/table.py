@@ -28,14 +28,14 @@ class Actor(Protocol):
     def act(self, observation: dict[str, np.ndarray]) -> int: ...
 
 
-def decide(actor: Actor, env: CardGameEnv, seat: int) -> int:
+def decide(actor: Actor, env: CardGameEnv, seat: int, observation: dict[str, np.ndarray] | None = None) -> int:
     """The actor's move for `seat`, the seat to act: a search agent's `act_in(env, seat)`, which
     reads the table only through what the seat may know (`Game.resample_hidden`), else its `act`
-    on the seat's observation."""
+    on the seat's observation (`observation`, where the caller holds it already)."""
     act_in = getattr(actor, "act_in", None)
     if act_in is not None:
         return act_in(env, seat)
-    return actor.act(env.observe(env.possible_agents[seat]))
+    return actor.act(observation if observation is not None else env.observe(env.possible_agents[seat]))
 
 
 class Table:
