@@ -9,7 +9,7 @@ Rows:
   every observation includes the exact scorer's evaluation, the acting seat's also the secured and
   the whole-field score after each legal exchange id.
 - `scarp_v1`: `cardarena.envs.make("scarp_v1")`, one game per episode (random play folds early).
-- `tilt_v1`: `cardarena.envs.make("tilt_v1")` at its default 4 seats with the full Void deck, one
+- `tilt_v2`: `cardarena.envs.make("tilt_v2")` at its default 4 seats with the full Void deck, one
   hand per episode; every observation includes the seat's best hand key (cached per cards and Hazards).
 - `dividha_v1`: `cardarena.envs.make("dividha_v1")` at its default 4 seats, one hand per episode;
   every observation includes the seat's own hand key (cached per set of cards held).
@@ -149,7 +149,7 @@ def texas_holdem_player(seed: int) -> PlayHand:
 OUR_ROWS = {
     "yokir_v1": "yokir_v1",
     "piktas_v1 (4 seats)": "piktas_v1",
-    "tilt_v1 (4 seats)": "tilt_v1",
+    "tilt_v2 (4 seats)": "tilt_v2",
     "dividha_v1 (4 seats)": "dividha_v1",
     "scarp_v1": "scarp_v1",
     "paradigm_v2 (4 seats)": "paradigm_v2",

@@ -20,7 +20,7 @@ runner = CliRunner()
 GAMES = [
     ("yokir_v1", {"match": True, "max_hands": 2}),
     ("piktas_v1", {"num_players": 3, "mode": "gambling", "num_hands": 2}),
-    ("tilt_v1", {"num_players": 3, "num_hands": 2}),
+    ("tilt_v2", {"num_players": 3, "num_hands": 2}),
 ]
 
 

@@ -83,7 +83,16 @@ _SEGMENTS = [
     ("hand_top", 1),  # first tie-break rank / 12
     ("table_size", MAX_PLAYERS - MIN_PLAYERS + 1),
     ("match", 2),  # hands played / num_hands, num_hands > 1
+    # per action id, at the seat's card decisions, of the own cards the set gives up (each / 7):
+    ("set_cards", NUM_ACTIONS),  # how many
+    ("set_cards_reversed", NUM_ACTIONS),  # how many, under Mutinous Days
+    ("set_strength", NUM_ACTIONS),  # summed rank strength of the natural ones (rank / 12; (12 - rank) / 12 under Mutinous Days)
+    ("set_pairs", NUM_ACTIONS),  # natural cards sharing a rank with another own card
+    ("set_pairs_reversed", NUM_ACTIONS),  # the same, under Mutinous Days
+    ("set_commands", NUM_ACTIONS),  # natural Command cards (not under Mutinous Days)
+    ("set_wilds", NUM_ACTIONS),  # wild cards (Binary System 2s, Expendable Ranks Commands)
 ]
+SET_FEATURES = ("set_cards", "set_cards_reversed", "set_strength", "set_pairs", "set_pairs_reversed", "set_commands", "set_wilds")
 
 SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
@@ -133,7 +142,10 @@ _AT_HAND_FLAGS = _START["hand_flags"]
 _AT_HAND_TOP = _START["hand_top"]
 _AT_TABLE_SIZE = _START["table_size"]
 _AT_MATCH = _START["match"]
+_AT_SET_FEATURES = _START[SET_FEATURES[0]]
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
+# _SET_SLOTS[m][slot]: 1.0 where card set m takes own slot `slot`
+_SET_SLOTS = np.array([[m >> slot & 1 for slot in range(MAX_OWN)] for m in range(1 << MAX_OWN)], np.float32)
 # _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
 _REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _SLOT_STARTS = tuple(_AT_SLOTS + slot * NUM_CARDS for slot in range(MAX_OWN))
@@ -144,6 +156,7 @@ _BET_INDEX, _HAUL_INDEX = PHASES.index(BET), PHASES.index(HAUL)
 
 class TiltEncoder(Encoder[TiltState]):
     observation_size = OBSERVATION_SIZE
+    action_feature_slices = tuple(SLICES[name] for name in SET_FEATURES)
     game: TiltGame
 
     def __init__(self, game: TiltGame):
@@ -216,7 +229,10 @@ class TiltEncoder(Encoder[TiltState]):
             obs[_AT_MATCH] = state.hand_number / config.num_hands
         if state.moves:
             self._encode_moves(obs, state, rel)
-        return np.frombuffer(obs, np.float32)
+        vector = np.frombuffer(obs, np.float32)
+        if own and phase in CARD_PHASES and state.order[state.turn] == seat:
+            self._encode_card_sets(vector, state, own)
+        return vector
 
     def _write_cards(self, obs: array, state: TiltState, seat: int) -> tuple[int, ...]:
         """Set the card segments: own cards, slots, face-up and table cards, what the seat knows;
@@ -284,6 +300,26 @@ class TiltEncoder(Encoder[TiltState]):
         obs[_AT_ROUND_BETS] = bets["bets"] / cap
         unit_share = unit / config.big_bet
         obs[_AT_UNIT] = unit_share if unit_share < 1.0 else 1.0
+
+    def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
+        """Per card set over the held slots: what it gives up (SET_FEATURES), one matrix product."""
+        flags = self.game.hazard_flags(state)
+        reversed_order = bool(flags & rules.MUTI)
+        ranks = [rules.RANK[card] for card in own]
+        cards = []
+        for card, rank in zip(own, ranks):
+            command = rules.is_command(card)
+            wild = (flags & rules.BINY and rank == 2 and not command) or (flags & rules.EXPD and command)
+            paired = not wild and ranks.count(rank) > 1
+            strength = 0.0 if wild else ((12 - rank) if reversed_order else rank) / 12
+            cards.append((1.0, float(reversed_order), strength, paired and not reversed_order, paired and reversed_order, command and not wild and not reversed_order, bool(wild)))
+        per_card = np.array(cards, np.float32) / MAX_OWN
+        held = len(own)
+        given = _SET_SLOTS[: 1 << held, :held] @ per_card
+        if state.phase == HAUL:
+            given = per_card.sum(axis=0) - given
+        features = vector[_AT_SET_FEATURES : _AT_SET_FEATURES + len(SET_FEATURES) * NUM_ACTIONS].reshape(len(SET_FEATURES), NUM_ACTIONS)
+        features[:, FIRST_SET : FIRST_SET + (1 << held)] = given.T
 
     @staticmethod
     def _encode_strength(obs: array, key: tuple[int, ...], held: int) -> None:

@@ -11,7 +11,7 @@ class raw_env(CardGameEnv):
 
     game_cls = TiltGame
     encoder_cls = TiltEncoder
-    metadata = {**CardGameEnv.metadata, "name": "tilt_v1"}
+    metadata = {**CardGameEnv.metadata, "name": "tilt_v2"}
 
 
 def env(**kwargs):

@@ -96,7 +96,7 @@ class TiltConfig(GameConfig):
 
 class TiltGame(Game[TiltState]):
     name = "tilt"
-    version = 1
+    version = 2
     deck = DECK
     config_cls = TiltConfig
     state_cls = TiltState

@@ -36,7 +36,7 @@ def check_round(game: TiltGame, state) -> None:
 
 def heuristic_label(game, state) -> str:
     """The heuristic's choice for the seat to act, seen through the real environment."""
-    env = make("tilt_v1", **game.config.model_dump(exclude={"on_illegal", "illegal_reward"}))
+    env = make("tilt_v2", **game.config.model_dump(exclude={"on_illegal", "illegal_reward"}))
     env.load_state(game.clone(state))
     observation = env.observe(f"player_{game.current_player(state)}")
     action = TiltHeuristic().act(observation)
@@ -88,7 +88,7 @@ def test_haul_keeps_the_best_card():
 
 def test_always_legal_and_loadable_by_name():
     agent = load("tilt/heuristic")
-    env = make("tilt_v1", num_hands=3)
+    env = make("tilt_v2", num_hands=3)
     rng = random.Random(0)
     for seed in range(20):
         env.reset(seed=seed)

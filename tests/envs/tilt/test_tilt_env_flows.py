@@ -202,7 +202,7 @@ def test_vote_of_no_confidence():
     check_round(game, state)
     play(game, state, "discard C1 P2")
     assert codes(state.thumbs[1]) == ["C4", "S8", "K11"] and codes(state.palms[1]) == ["H3"]
-    view = make("tilt_v1", dealer=0, void_cards=["VOTE"])
+    view = make("tilt_v2", dealer=0, void_cards=["VOTE"])
     view.load_state(state)
     assert view.observe_json("player_2")["thumbs"][1] == ["C4", "S8", "K11"]
 

@@ -1,4 +1,4 @@
-"""Golden episodes of tilt_v1: seeded random-legal-play logs that must not change.
+"""Golden episodes of tilt_v2: seeded random-legal-play logs that must not change.
 
 Each file under golden/ records, for every step, the acting agent, the action and its label, the
 legal ids, the acting seat's observation (sha256 of the float32 bytes and its nonzero entries), a
@@ -6,7 +6,7 @@ sha256 of every seat's observation and of the acting seat's JSON view, and the r
 terminations after the step. Any difference is a behaviour change of the environment:
 observations, actions and rules are frozen within one version.
 
-To change behaviour on purpose: bump the env version (tilt_v1 -> tilt_v2), then regenerate:
+To change behaviour on purpose: bump the env version (tilt_v2 -> tilt_v3), then regenerate:
     CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/tilt/test_tilt_golden.py
 """
 
@@ -36,9 +36,9 @@ EPISODES = {
 @pytest.mark.parametrize("name", sorted(EPISODES))
 def test_golden_episode(name):
     config, seed = EPISODES[name]
-    check_golden(GOLDEN, name, make("tilt_v1", **config), seed)
+    check_golden(GOLDEN, name, make("tilt_v2", **config), seed)
 
 
 def test_golden_files_are_small_and_cover_every_kind_of_decision():
-    kinds = decision_words(recorded_episodes(GOLDEN, EPISODES, "tilt_v1", MAX_BYTES))
+    kinds = decision_words(recorded_episodes(GOLDEN, EPISODES, "tilt_v2", MAX_BYTES))
     assert kinds == {"fold", "check", "call", "bet", "raise", "discard", "pass", "keep"}

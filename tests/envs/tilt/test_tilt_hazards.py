@@ -38,7 +38,7 @@ def test_fine_print_below_the_best_hand_lets_it_win():
 
 
 def test_fine_print_lies_face_down_until_showdown():
-    env = make("tilt_v1", num_players=2, dealer=0, void_cards=["FINE"])
+    env = make("tilt_v2", num_players=2, dealer=0, void_cards=["FINE"])
     env.reset(seed=1)
     env.step(1)
     env.step(1)
@@ -62,7 +62,7 @@ def test_distress_signal_is_hidden_then_applied_at_showdown():
     game = tilt(num_players=2, void_cards=["DIST", "MUTI"])
     state = rigged(game, {0: ["C1", "P2", "S4", "H6"], 1: ["C7", "P7", "S7", "H7"]}, voids=["DIST", "MUTI"])
     check_round(game, state)
-    env = make("tilt_v1", num_players=2, dealer=0, void_cards=["DIST", "MUTI"])
+    env = make("tilt_v2", num_players=2, dealer=0, void_cards=["DIST", "MUTI"])
     env.load_state(game.clone(state))
     view = env.observe_json("player_1")
     assert view["signal_face_down"] and view["hazards"] == ["DIST"] and view["void_deck"] == 0

@@ -14,7 +14,7 @@ from cardarena.envs.tilt.game import DECK
 
 
 def env_at(game, state):
-    env = make("tilt_v1", **game.config.model_dump(exclude={"on_illegal", "illegal_reward"}))
+    env = make("tilt_v2", **game.config.model_dump(exclude={"on_illegal", "illegal_reward"}))
     env.load_state(game.clone(state))
     return env
 

@@ -49,12 +49,12 @@ def test_every_table_size_deals_four_cards_a_seat(num_players):
     state = tilt(num_players=num_players).new_state(0)
     assert [len(state.thumbs[s]) + len(state.palms[s]) for s in range(num_players)] == [4] * num_players
     assert len(state.stock) == 36 - 4 * num_players
-    assert make("tilt_v1", num_players=num_players).action_space("player_0").n == NUM_ACTIONS
+    assert make("tilt_v2", num_players=num_players).action_space("player_0").n == NUM_ACTIONS
 
 
 def test_dealer_fixed_or_drawn_from_the_seed():
     assert tilt(dealer=2).new_state(5).dealer == 2
-    drawn = {make("tilt_v1").game.new_state(seed).dealer for seed in range(40)}
+    drawn = {make("tilt_v2").game.new_state(seed).dealer for seed in range(40)}
     assert drawn == {0, 1, 2, 3}
 
 
@@ -130,7 +130,7 @@ def test_a_match_rotates_the_dealer_and_ends_when_one_seat_has_chips():
 
 
 def test_seats_out_of_chips_take_no_decisions_but_stay_to_the_end():
-    env = make("tilt_v1", num_players=3, num_hands=40, starting_stack=3, void_deck=False)
+    env = make("tilt_v2", num_players=3, num_hands=40, starting_stack=3, void_deck=False)
     env.reset(seed=2)
     out_seen = False
     rng = random.Random(2)
