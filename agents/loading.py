@@ -87,6 +87,8 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
         return _GENERIC[name](seed)
     searcher = search_agent(name, seed)
     if searcher is not None:
+        if game is not None:
+            searcher.load_rollout(game)
         return searcher
     game_name, _, agent_name = name.rpartition("/")
     game_name = game_name or game or ""

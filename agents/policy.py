@@ -80,29 +80,37 @@ class PolicyAgent:
         return self._layers[-1][0].shape[1]
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
-        hidden = np.asarray(observation, np.float32)
+        """The action logits of one observation vector, or of a batch of them (one per row)."""
+        hidden = observations = np.asarray(observation, np.float32)
         for weight, bias in self._layers[:-1]:
             hidden = self._activation(hidden @ weight + bias)
         weight, bias = self._layers[-1]
         logits = hidden @ weight + bias
         if self._head is not None:
             columns, ((inner, inner_bias), (outer, outer_bias)) = self._head
-            per_action = np.append(np.asarray(observation, np.float32), np.float32(0.0))[columns]
-            logits = logits + (np.tanh(per_action @ inner + inner_bias) @ outer + outer_bias)[:, 0]
+            padded = np.concatenate([observations, np.zeros((*observations.shape[:-1], 1), np.float32)], axis=-1)
+            per_action = padded[..., columns]
+            logits = logits + (np.tanh(per_action @ inner + inner_bias) @ outer + outer_bias)[..., 0]
         return logits
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         self._shape.check(observation)
-        logits = self.logits(observation["observation"])
-        legal = observation["action_mask"].astype(bool)
-        if not legal.any():
+        return int(self._choose(self.logits(observation["observation"])[None], observation["action_mask"][None])[0])
+
+    def act_batch(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """The actions for a batch of observation vectors and their action masks (one per row), in one pass."""
+        return self._choose(self.logits(observations), masks)
+
+    def _choose(self, logits: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        legal = np.asarray(masks).astype(bool)
+        if not legal.any(axis=1).all():
             raise ValueError("the action mask has no legal action")
         logits = np.where(legal, logits, -np.inf)
         if self.deterministic:
-            return int(np.argmax(logits))
-        probabilities = np.exp(logits - logits.max())
-        probabilities /= probabilities.sum()
-        return int(self.rng.choice(len(probabilities), p=probabilities))
+            return np.argmax(logits, axis=1)
+        probabilities = np.exp(logits - logits.max(axis=1, keepdims=True))
+        probabilities /= probabilities.sum(axis=1, keepdims=True)
+        return np.array([self.rng.choice(len(row), p=row) for row in probabilities])
 
     def reset(self) -> None:
         pass

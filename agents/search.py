@@ -26,6 +26,12 @@ list of agents), e.g. `pimc:worlds=32:rollout=heuristic` or `ismcts:iterations=4
 | `rollout` | both | `random` | who plays every seat to the end: `random`, or an agent of the game (e.g. `heuristic`) |
 | `ms` | both | 0 | when above 0, a time budget per decision in milliseconds instead: worlds or iterations until it is spent (at least one) |
 
+Rollouts: random ones draw no observation. A rollout agent reads an observation at each of its
+moves; a trained policy (`act_batch`) is asked once per move round for every unfinished rollout:
+PIMC plays all its worlds' rollouts in lockstep (under a time budget, `BATCH_WORLDS` worlds at a
+time), so one forward pass of the network serves every world. ISMCTS's iterations build on each
+other, so its rollouts run one by one.
+
 With a seed and no `ms` budget, the agent's choices are a function of the seed and of what its
 seat knows (`resample_hidden` draws the same worlds from any two states the seat cannot tell
 apart): a seed replays a game. A time budget makes the number of worlds depend on the
@@ -46,6 +52,7 @@ from cardarena.envs.core import history
 from cardarena.envs.core.errors import ConfigError
 
 PIMC, ISMCTS = "pimc", "ismcts"
+BATCH_WORLDS = 8  # worlds searched together under a time budget when the rollout policy answers batches
 _KINDS = {int: "a whole number", float: "a number", str: "a name"}
 DEFAULTS: dict[str, dict[str, Any]] = {
     PIMC: {"worlds": 16, "rollout": "random", "ms": 0.0},
@@ -63,7 +70,7 @@ class SearchAgent:
             raise ConfigError(f"{self.name} needs ms >= 0, got ms={ms}")
         self.rollout, self.ms, self.seed = rollout, ms, seed
         self.rng = random.Random(seed)
-        self._policies: dict[str, Callable[[Any, Any, list[int], int], int]] = {}
+        self._agents: dict[str, Any] = {}
 
     def reset(self) -> None:
         """Start the episode from the seed again: a seeded agent replays the same game."""
@@ -81,32 +88,61 @@ class SearchAgent:
 
     def _finish(self, env: Any, state: Any) -> list[float]:
         """Play `state` to the end of its episode with the rollout policy in every seat; the returns."""
-        game, rollout = env.game, self._policy(env)
-        while not (game.is_terminal(state) or game.is_truncated(state)):
-            game.apply(state, rollout(env, state, game.legal_actions(state), game.current_player(state)))
+        return self._finish_all(env, [state])[0]
+
+    def _finish_all(self, env: Any, states: list[Any]) -> list[list[float]]:
+        """Play every state to its episode's end with the rollout policy; their returns.
+
+        Random rollouts draw no observation. An agent that answers a batch (`act_batch`, a trained
+        policy) plays the states in lockstep, asked once a round for every unfinished one."""
+        game = env.game
+        agent = self._rollout_agent(game.name)
+        if agent is None:
+            return [self._finish_randomly(game, state) for state in states]
+        live = [state for state in states if not _ended(game, state)]
+        while live:
+            players = [game.current_player(state) for state in live]
+            masks = np.zeros((len(live), game.num_actions), np.int8)
+            for row, state in enumerate(live):
+                masks[row, game.legal_actions(state)] = 1
+            observations = np.stack([env.encoder.observation(state, player) for state, player in zip(live, players)])
+            if hasattr(agent, "act_batch"):
+                moves = agent.act_batch(observations, masks)
+            else:
+                moves = [agent.act({"observation": vector, "action_mask": mask}) for vector, mask in zip(observations, masks)]
+            for state, move in zip(live, moves):
+                game.apply(state, int(move))
+            live = [state for state in live if not _ended(game, state)]
+        return [game.returns(state) for state in states]
+
+    def _finish_randomly(self, game: Any, state: Any) -> list[float]:
+        while not _ended(game, state):
+            legal = game.legal_actions(state)
+            game.apply(state, legal[self.rng.randrange(len(legal))])
         return game.returns(state)
 
-    def _policy(self, env: Any) -> Callable[[Any, Any, list[int], int], int]:
-        """The rollout policy for `env`'s game: random picks need no observation, an agent reads one."""
-        game_name = env.game.name
-        policy = self._policies.get(game_name)
-        if policy is None:
-            policy = self._policies[game_name] = self._build_policy(game_name)
-        return policy
+    def _batches(self, env: Any) -> bool:
+        """Whether the rollout policy answers many states at once (then worlds are searched together)."""
+        return hasattr(self._rollout_agent(env.game.name), "act_batch")
 
-    def _build_policy(self, game_name: str) -> Callable[[Any, Any, list[int], int], int]:
+    def load_rollout(self, game_name: str) -> None:
+        """Load the rollout agent for the game now, so that a bad `rollout` name fails here (UnknownAgentError)."""
+        self._rollout_agent(game_name)
+
+    def _rollout_agent(self, game_name: str) -> Any:
+        """The rollout agent for the game, loaded once; None for random rollouts."""
         if self.rollout == "random":
-            return lambda env, state, legal, player: legal[self.rng.randrange(len(legal))]
-        from .loading import load
+            return None
+        agent = self._agents.get(game_name)
+        if agent is None:
+            from .loading import load
 
-        agent = load(self.rollout, game=game_name, seed=self.seed)
+            agent = self._agents[game_name] = load(self.rollout, game=game_name, seed=self.seed)
+        return agent
 
-        def agent_move(env: Any, state: Any, legal: list[int], player: int) -> int:
-            mask = np.zeros(env.game.num_actions, np.int8)
-            mask[legal] = 1
-            return int(agent.act({"observation": env.encoder.observation(state, player), "action_mask": mask}))
 
-        return agent_move
+def _ended(game: Any, state: Any) -> bool:
+    return game.is_terminal(state) or game.is_truncated(state)
 
 
 class PIMCAgent(SearchAgent):
@@ -128,13 +164,19 @@ class PIMCAgent(SearchAgent):
             return legal[0]
         totals = [0.0] * len(legal)
         more, sampled = self._budget(self.worlds), 0
+        batched = self._batches(env)
         while more(sampled):
-            world = game.resample_hidden(state, seat, self.rng)
-            for index, action in enumerate(legal):
-                trial = game.clone(world)
-                game.apply(trial, action)
-                totals[index] += self._finish(env, trial)[seat]
-            sampled += 1
+            count = (self.worlds - sampled if not self.ms else BATCH_WORLDS) if batched else 1
+            worlds = [game.resample_hidden(state, seat, self.rng) for _ in range(count)]
+            trials = []
+            for world in worlds:
+                for action in legal:
+                    trial = game.clone(world)
+                    game.apply(trial, action)
+                    trials.append(trial)
+            for index, returns in enumerate(self._finish_all(env, trials)):
+                totals[index % len(legal)] += returns[seat]
+            sampled += count
         return legal[max(range(len(legal)), key=totals.__getitem__)]
 
 

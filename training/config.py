@@ -63,6 +63,7 @@ class PretrainSettings(_Settings):
     epochs: PositiveInt = 8
     batch_size: PositiveInt = 512
     learning_rate: Annotated[float, Field(gt=0)] = 1e-3
+    fit: Literal["head", "all"] = "head"
 
 
 class EvalSettings(_Settings):

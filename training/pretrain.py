@@ -77,10 +77,13 @@ def collect_demonstrations(
     )
 
 
-def behaviour_clone(policy, demonstrations: Demonstrations, epochs: int, batch_size: int = 512, learning_rate: float = 1e-3, seed: int = 0) -> dict[str, float]:
-    """Fit an SB3 MaskableActorCriticPolicy to the demonstrations; returns the final accuracy and losses."""
+def behaviour_clone(
+    policy, demonstrations: Demonstrations, epochs: int, batch_size: int = 512, learning_rate: float = 1e-3, seed: int = 0, fit: str = "head"
+) -> dict[str, float]:
+    """Fit an SB3 MaskableActorCriticPolicy to the demonstrations; returns the final accuracy and losses.
+    `fit`: what of an actor with an action-feature head is fitted (`_cloned_parameters`)."""
     generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(_cloned_parameters(policy), lr=learning_rate)
+    optimizer = torch.optim.Adam(_cloned_parameters(policy, fit), lr=learning_rate)
     observations = torch.as_tensor(demonstrations.observations)
     masks = torch.as_tensor(demonstrations.masks)
     actions = torch.as_tensor(demonstrations.actions)
@@ -105,13 +108,14 @@ def behaviour_clone(policy, demonstrations: Demonstrations, epochs: int, batch_s
         }
 
 
-def _cloned_parameters(policy) -> list[torch.nn.Parameter]:
+def _cloned_parameters(policy, fit: str) -> list[torch.nn.Parameter]:
     """What cloning fits: the whole policy, or, when the actor has an action-feature head
-    (training/policies.py), that head and the critic. The head generalises from a few thousand
-    demonstrations; the actor's MLP would memorise their cards instead, so it starts neutral
-    and learns in self-play."""
+    (training/policies.py) and `fit` is "head", that head and the critic. Where every decision's
+    actions have features, the head generalises from a few thousand demonstrations and the
+    actor's MLP would memorise their cards instead, so it starts neutral and learns in self-play.
+    Where some decisions have none (Tilt's betting), `fit="all"` clones them through the MLP."""
     head = getattr(policy.action_net, "score", None)
-    if head is None:
+    if head is None or fit == "all":
         return list(policy.parameters())
     actor_mlp = {id(p) for p in [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.linear.parameters()]}
     return [p for p in policy.parameters() if id(p) not in actor_mlp]

@@ -118,7 +118,7 @@ class Trainer:
             self.config.game, settings.teacher, settings.episodes, self.config.env, tuple(settings.partners), self.config.seed, report
         )
         fit = behaviour_clone(
-            self.model.policy, demonstrations, settings.epochs, settings.batch_size, settings.learning_rate, self.config.seed
+            self.model.policy, demonstrations, settings.epochs, settings.batch_size, settings.learning_rate, self.config.seed, settings.fit
         )
         for key, value in fit.items():
             self.model.logger.record(f"pretrain/{key}", value)

@@ -10,7 +10,7 @@ import pytest
 from cardarena.agents import load
 from cardarena.agents.search import ISMCTSAgent, PIMCAgent, parse_search_name
 from cardarena.envs import lookup, make, registered
-from cardarena.envs.core.errors import ConfigError
+from cardarena.envs.core.errors import ConfigError, UnknownAgentError
 from cardarena.envs.core.table import Table, decide
 from cardarena.serve.bots import Roster
 from cardarena.serve.models import ActRequest
@@ -116,3 +116,28 @@ def test_pimc_refuses_to_act_on_an_observation_alone():
     env.reset(seed=0)
     with pytest.raises(TypeError, match="drive it through a Table"):
         load("pimc").act(env.observe(env.agent_selection))
+
+
+class _OneByOne:
+    """A trained policy asked one observation at a time (no act_batch)."""
+
+    def __init__(self, agent):
+        self.act = agent.act
+
+
+def test_batched_policy_rollouts_play_as_one_by_one_ones():
+    env = make("yokir_v1")
+    env.reset(seed=5)
+    game, policy = env.game, load("yokir/ppo-selfplay")
+    states = [game.resample_hidden(env.state, 0, random.Random(world)) for world in range(6)]
+    batched, one_by_one = PIMCAgent(rollout="yokir/ppo-selfplay"), PIMCAgent(rollout="yokir/ppo-selfplay")
+    one_by_one._agents["yokir"] = _OneByOne(policy)
+    assert batched._batches(env) and not one_by_one._batches(env)
+    returns = batched._finish_all(env, [game.clone(state) for state in states])
+    assert returns == [one_by_one._finish(env, game.clone(state)) for state in states]
+    assert len(set(map(tuple, returns))) > 1  # the worlds differ, so the lockstep kept them apart
+
+
+def test_a_bad_rollout_agent_is_named_when_the_search_agent_is_loaded():
+    with pytest.raises(UnknownAgentError, match="unknown agent 'nobody'"):
+        load("pimc:rollout=nobody", game="yokir")

@@ -92,3 +92,13 @@ def test_cloning_fits_the_head_and_leaves_the_actor_mlp_neutral(model):
     assert any(name.startswith("action_net.score") for name in changed)
     assert any(name.startswith("value_net") for name in changed)
     assert result["accuracy"] > 0.7
+
+
+def test_cloning_with_fit_all_fits_the_actor_mlp_too(model):
+    policy = model.policy
+    before = {name: p.detach().clone() for name, p in policy.named_parameters()}
+    demonstrations = collect_demonstrations("piktas", "field-heuristic", 50, seed=1)
+    behaviour_clone(policy, demonstrations, epochs=1, learning_rate=1e-2, fit="all")
+    changed = {name for name, p in policy.named_parameters() if not torch.equal(p, before[name])}
+    for part in ("mlp_extractor.policy_net", "action_net.linear", "action_net.score", "value_net"):
+        assert any(name.startswith(part) for name in changed), part
