@@ -67,10 +67,11 @@ class PretrainSettings(_Settings):
 
 
 class EvalSettings(_Settings):
-    """Periodic evaluation of the learner against baselines during training."""
+    """Periodic evaluation of the learner against baselines during training, and the final one."""
 
     every: PositiveInt = 50_000
     episodes: PositiveInt = 300
+    final_episodes: PositiveInt | None = None
     opponents: list[str] = [RANDOM]
 
 

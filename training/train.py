@@ -139,29 +139,33 @@ class Trainer:
         if remaining > 0:
             callback = _TrainingCallback(self, on_progress)
             self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
-        evaluation = self.evaluate_learner()
+        evaluation = self.evaluate_learner(self.config.eval.final_episodes or self.config.eval.episodes, on_progress)
         final = self.save_checkpoint(self.run_dir / "final", evaluation)
         self._plot()
         return TrainResult(self.run_dir, final, self.steps, time.perf_counter() - started, evaluation)
 
-    def evaluate_learner(self) -> dict[str, Any]:
-        """The learner against each baseline (one learner seat, the rest that baseline), and its
-        rating (evaluate's Bradley-Terry on duplicate margins) at a table with every baseline;
-        logged to TensorBoard and history.jsonl."""
+    def evaluate_learner(self, episodes: int, on_progress: ProgressHook | None = None) -> dict[str, Any]:
+        """The learner against each baseline over `episodes` (one learner seat, the rest that
+        baseline), and its rating (evaluate's Bradley-Terry on duplicate margins) at a table with
+        every baseline; logged to TensorBoard and history.jsonl. `on_progress` hears of each
+        episode as the phase "evaluation"."""
         learner = PolicyAgent(export_policy(self.model.policy), name=LEARNER)
         game = lookup(self.config.game).name
         seats = len(lookup(self.config.game).env_cls(**self.config.env).possible_agents)
-        episodes, seed = self.config.eval.episodes, self.config.seed + self.steps
+        seed = self.config.seed + self.steps
         results = {}
-        for opponent in self.config.eval.opponents:
+        tables = len(self.config.eval.opponents) + 1
+        for index, opponent in enumerate(self.config.eval.opponents):
             lineup = [(LEARNER, learner)] + [(opponent, load(opponent, game=game, seed=seat)) for seat in range(1, seats)]
-            score = evaluate(self.env_id, lineup, episodes, seed, self.config.env).score_of(LEARNER)
+            report = _episode_reporter(on_progress, index * episodes, tables * episodes)
+            score = evaluate(self.env_id, lineup, episodes, seed, self.config.env, on_episode=report).score_of(LEARNER)
             results[opponent] = {"mean": score.mean, "ci95": score.ci95, "win_rate": score.win_rate}
             for key, value in results[opponent].items():
                 self.model.logger.record(f"eval/{opponent}/{key}", value)
         names = seat_names(self.env_id, [LEARNER, *self.config.eval.opponents], seats)
         mixed = [(name, learner if name == LEARNER else load(name, game=game, seed=seat)) for seat, name in enumerate(names)]
-        rating = evaluate(self.env_id, mixed, episodes, seed, self.config.env).score_of(LEARNER)
+        report = _episode_reporter(on_progress, (tables - 1) * episodes, tables * episodes)
+        rating = evaluate(self.env_id, mixed, episodes, seed, self.config.env, on_episode=report).score_of(LEARNER)
         self.model.logger.record("eval/rating_mu", rating.mu)
         self.model.logger.record("eval/rating_ordinal", rating.ordinal)
         row = {"steps": self.steps, "results": results, "rating": rating.to_dict()["rating"]}
@@ -262,6 +266,13 @@ def build_model(config: TrainConfig, venv) -> MaskablePPO:
     )
 
 
+def _episode_reporter(on_progress: ProgressHook | None, before: int, total: int) -> Callable[[int], None] | None:
+    """`evaluate`'s on_episode as the "evaluation" phase of `on_progress`, `before` episodes already done."""
+    if on_progress is None:
+        return None
+    return lambda played: on_progress("evaluation", before + played, total, {})
+
+
 class _TrainingCallback(BaseCallback):
     """Snapshots, evaluations and checkpoints on their step schedules; episode statistics to TensorBoard."""
 
@@ -294,7 +305,7 @@ class _TrainingCallback(BaseCallback):
         if self._due("snapshot", config.opponents.snapshot_every):
             self.trainer.pool.add_snapshot(export_policy(self.model.policy), steps)
         if self._due("eval", config.eval.every):
-            results = self.trainer.evaluate_learner()
+            results = self.trainer.evaluate_learner(config.eval.episodes)
             self._latest = {f"win vs {name}": r["win_rate"] for name, r in results.items()}
         if self._due("checkpoint", config.checkpoint_every):
             self.trainer.save_checkpoint(self.trainer.run_dir / "checkpoints" / f"step_{steps:010d}")

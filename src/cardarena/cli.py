@@ -444,7 +444,8 @@ def train(
     result = _with_progress(trainer.run)
     minutes = result.seconds / 60
     console.print(f"done: {result.steps:,} steps in {minutes:.1f} min; final checkpoint {result.final_checkpoint}", soft_wrap=True)
-    table = Table(title=f"{trainer.env_id}: the trained bot against each baseline ({config.eval.episodes} episodes each)")
+    episodes = config.eval.final_episodes or config.eval.episodes
+    table = Table(title=f"{trainer.env_id}: the trained bot against each baseline ({episodes:,} duplicate-dealt episodes each)")
     for column in ("opponents", "bot mean reward", "95% CI", "bot win rate"):
         table.add_column(column, justify="left" if column == "opponents" else "right")
     for name, score in result.evaluation.items():

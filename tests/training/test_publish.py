@@ -14,7 +14,7 @@ from cardarena.training.train import Trainer
 def test_publish_writes_a_clean_checkpoint_with_its_evaluation(tmp_path):
     config = load_train_config(
         "yokir",
-        overrides=["total_steps=64", "n_envs=2", "ppo.n_steps=32", "ppo.batch_size=64", "ppo.net_arch=[16]", "pretrain.teacher=null", "eval.episodes=3"],
+        overrides=["total_steps=64", "n_envs=2", "ppo.n_steps=32", "ppo.batch_size=64", "ppo.net_arch=[16]", "pretrain.teacher=null", "eval.episodes=3", "eval.final_episodes=3"],
     )
     final = Trainer.start(config, tmp_path / "run").run().final_checkpoint
     assert (final / "pool.pt").exists()

@@ -29,6 +29,7 @@ TINY = [
     "ppo.n_epochs=1",
     "ppo.net_arch=[16]",
     "eval.episodes=6",
+    "eval.final_episodes=6",
     "opponents.snapshot_every=128",
     "pretrain.episodes=60",
     "pretrain.epochs=1",
@@ -167,3 +168,11 @@ def test_resume_overrides_merge_into_nested_settings(tmp_path):
     assert resumed.config.ppo.learning_rate == 0.001
     assert resumed.config.ppo.net_arch == [16]
     assert resumed.config.total_steps == 128
+
+
+def test_the_final_evaluation_plays_final_episodes_against_each_baseline(tmp_path):
+    totals: dict[str, set[int]] = {}
+    trainer = Trainer.start(tiny_config("yokir", "total_steps=64", "eval.every=100000", "eval.final_episodes=9"), tmp_path / "run")
+    trainer.run(on_progress=lambda phase, done, total, latest: totals.setdefault(phase, set()).add(total))
+    assert totals["evaluation"] == {3 * 9}  # random, heuristic and the table of both, 9 episodes each
+    assert load_train_config("yokir").eval.final_episodes == 20001  # the README's main job resolves its edge
