@@ -100,9 +100,20 @@ class PolicyAgent:
         logits = np.where(legal, logits, -np.inf)
         if self.deterministic:
             return int(np.argmax(logits))
-        probabilities = np.exp(logits - logits.max())
-        probabilities /= probabilities.sum()
-        return int(self.rng.choice(len(probabilities), p=probabilities))
+        return self._draw(logits)[0]
+
+    def sample(self, observation: dict[str, np.ndarray]) -> tuple[int, float]:
+        """A legal action drawn from the masked softmax of the logits, and its log-probability."""
+        logits = np.where(observation["action_mask"].astype(bool), self.logits(observation["observation"]), -np.inf)
+        return self._draw(logits)
+
+    def _draw(self, logits: np.ndarray) -> tuple[int, float]:
+        shifted = logits - logits.max()
+        probabilities = np.exp(shifted)
+        total = probabilities.sum()
+        probabilities /= total
+        action = int(self.rng.choice(len(probabilities), p=probabilities))
+        return action, float(shifted[action] - np.log(total))
 
     def reset(self) -> None:
         pass
