@@ -147,6 +147,13 @@ class RayWorkers:
             pool.add_records(batch.records)
         return [episode for batch in batches for episode in batch.episodes]
 
+    def stop(self) -> None:
+        """End the worker actors, freeing their CPUs (a later `collect` starts new ones from `states`)."""
+        ray = import_ray()
+        for actor in self.actors:
+            ray.kill(actor)
+        self.actors = []
+
     def _spawn(self, index: int) -> Any:
         ray = import_ray()
         actor = ray.remote(num_cpus=1, max_restarts=0)(RolloutWorker)

@@ -154,7 +154,11 @@ class Trainer:
         remaining = self.config.total_steps - self.steps
         if remaining > 0:
             callback = _TrainingCallback(self, on_progress)
-            self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
+            try:
+                self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
+            finally:
+                if self.workers is not None:
+                    self.workers.stop()
         evaluation = self.evaluate_learner()
         final = self.save_checkpoint(self.run_dir / "final", evaluation)
         self._plot()

@@ -83,7 +83,9 @@ def _parse_settings(settings: list[str] | None) -> dict[str, Any]:
 
 
 def _fail(err: Exception | str) -> None:
-    console.print(f"[bold red]error:[/] {err}", soft_wrap=True, highlight=False)
+    from rich.markup import escape
+
+    console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True, highlight=False)
     raise typer.Exit(code=2)
 
 
