@@ -12,19 +12,11 @@ from cardarena.agents.policy import export_policy
 from cardarena.training.config import load_train_config
 from cardarena.training.rollouts import Episode, RolloutWorker, lay_out
 from cardarena.training.train import Trainer, WorkerPPO
+from test_train import TINY as TRAIN_TINY
 
 torch.set_num_threads(1)
 
-TINY = [
-    "n_envs=2",
-    "ppo.n_steps=64",
-    "ppo.batch_size=64",
-    "ppo.n_epochs=1",
-    "ppo.net_arch=[16]",
-    "eval.episodes=6",
-    "opponents.snapshot_every=128",
-    "pretrain.teacher=null",
-]
+TINY = [*TRAIN_TINY, "pretrain.teacher=null"]
 
 
 class InProcessWorkers:
