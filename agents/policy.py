@@ -108,9 +108,20 @@ class PolicyAgent:
         logits = np.where(legal, logits, -np.inf)
         if self.deterministic:
             return np.argmax(logits, axis=1)
-        probabilities = np.exp(logits - logits.max(axis=1, keepdims=True))
-        probabilities /= probabilities.sum(axis=1, keepdims=True)
-        return np.array([self.rng.choice(len(row), p=row) for row in probabilities])
+        return np.array([self._draw(row)[0] for row in logits])
+
+    def sample(self, observation: dict[str, np.ndarray]) -> tuple[int, float]:
+        """A legal action drawn from the masked softmax of the logits, and its log-probability."""
+        logits = np.where(observation["action_mask"].astype(bool), self.logits(observation["observation"]), -np.inf)
+        return self._draw(logits)
+
+    def _draw(self, logits: np.ndarray) -> tuple[int, float]:
+        shifted = logits - logits.max()
+        probabilities = np.exp(shifted)
+        total = probabilities.sum()
+        probabilities /= total
+        action = int(self.rng.choice(len(probabilities), p=probabilities))
+        return action, float(shifted[action] - np.log(total))
 
     def reset(self) -> None:
         pass

@@ -1,10 +1,16 @@
-"""Training throughput: MaskablePPO on yokir_v1 self-play beside the same setup on Leduc hold'em.
+"""Training throughput: MaskablePPO on yokir_v1 self-play, locally and with Ray rollout workers,
+beside the same setup on Leduc hold'em.
 
     python benchmarks/train_throughput.py [--steps 40000] [--repeat 3] [--threads 1 --threads 2] [--busy 0] [--seed 0]
+        [--ray-workers 1 --ray-workers 2] [--address ADDR]
 
 Rows, one per setup and torch thread count (`torch.set_num_threads`):
 - `yokir_v1 self-play`: `SelfPlayEnv` as `cardarena train yokir` builds it, the opponent pool
   holding the config's baselines (heuristic, random) plus one snapshot of the learner.
+- `yokir_v1 self-play, Ray N workers` (with `--ray-workers N`, ray installed): the learner of
+  `cardarena train yokir --backend ray --workers N`, its rollouts played by N Ray actors
+  (`training/rollouts.py`), one torch thread. Without `--address` the script starts Ray on this
+  machine with one logical CPU per worker of all the Ray rows, so every row's actors stay up.
 - `leduc_holdem_v4 vs random (PettingZoo)`: PettingZoo classic's `leduc_holdem_v4.env()` (its
   default wrappers) seen from seat 0 as a Gymnasium env, the other seat playing uniformly random
   legal actions; the wrapper lives in this script, it is not project code.
@@ -19,7 +25,8 @@ moves happen inside it). A measurement is one `model.learn(--steps, reset_num_ti
 on a model that has already learned one rollout (the warm-up); SB3 rounds up to whole rollouts of
 `n_steps * n_envs` steps. *Rollout* time runs from a callback's `on_rollout_start` to
 `on_rollout_end` (stepping the envs, the policy's forward passes, advantages); the rest of
-`learn` is the *update* (the PPO epochs over the rollout buffer).
+`learn` is the *update* (the PPO epochs over the rollout buffer). *Rollout steps/s* is steps per
+second of rollout time alone: what the envs, or the Ray workers, deliver to the learner.
 
 Rows are measured `--repeat` times, interleaved so that load from other processes falls on all
 of them alike; the table shows the median run, and every run's steps/s in order (a run far below
@@ -76,6 +83,10 @@ class Measurement:
     @property
     def rollout_share(self) -> float:
         return self.rollout_seconds / self.seconds
+
+    @property
+    def rollout_steps_per_second(self) -> float:
+        return self.steps / self.rollout_seconds
 
     @property
     def seconds_per_update(self) -> float:
@@ -187,6 +198,30 @@ def measure(model: MaskablePPO, steps: int, threads: int) -> Measurement:
     return Measurement(model.num_timesteps - before, seconds, clock.rollout_seconds, clock.rollouts)
 
 
+def ray_row(workers: int) -> str:
+    return f"yokir_v1 self-play, Ray {workers} worker{'s' if workers > 1 else ''}"
+
+
+def ray_models(config: TrainConfig, counts: list[int], address: str | None) -> dict[tuple[str, int], MaskablePPO]:
+    """A warmed-up Ray-fed learner per worker count (one torch thread), its workers kept up."""
+    import tempfile
+    from pathlib import Path
+
+    from cardarena.training.cluster import RayWorkers, connect, import_ray
+    from cardarena.training.train import Trainer
+
+    if address is None:
+        import_ray().init(num_cpus=sum(counts), include_dashboard=False, log_to_driver=False, logging_level="warning")
+    connect(address, max(counts))
+    models = {}
+    for count in counts:
+        trainer = Trainer(config, Path(tempfile.mkdtemp(prefix="train-throughput-")), workers=RayWorkers(count))
+        trainer.pool.add_snapshot(export_policy(trainer.model.policy), 0)
+        measure(trainer.model, config.ppo.n_steps * config.n_envs, 1)
+        models[ray_row(count), 1] = trainer.model
+    return models
+
+
 def build_models(config: TrainConfig, threads: list[int]) -> tuple[dict[tuple[str, int], MaskablePPO], dict[str, str]]:
     """A warmed-up model per (setup, thread count), and for setups whose package is missing the reason."""
     models, missing = {}, {}
@@ -247,14 +282,14 @@ def results_table(
             + (f", {busy} busy process{'es' if busy > 1 else ''} beside" if busy else "")
         )
     )
-    columns = ("setup", "torch threads", "steps/s", "µs/step", "rollout share", f"update s ({rollout:,} steps)", "steps/s of all runs")
+    columns = ("setup", "torch threads", "steps/s", "µs/step", "rollout share", "rollout steps/s", f"update s ({rollout:,} steps)", "steps/s of all runs")
     for column in columns:
         table.add_column(column, justify="left" if column == "setup" else "right")
-    for name in SETUPS:
+    for name in [*SETUPS, *sorted({row for row, _ in runs} - set(SETUPS))]:
         if name in missing:
-            table.add_row(name, "", Text(missing[name]), "", "", "", "")
+            table.add_row(name, "", Text(missing[name]), "", "", "", "", "")
             continue
-        for count in threads:
+        for count in sorted(threads for row, threads in runs if row == name):
             m = _median_run(runs[name, count])
             table.add_row(
                 name,
@@ -262,6 +297,7 @@ def results_table(
                 f"{m.steps_per_second:,.0f}",
                 f"{m.microseconds_per_step:.0f}",
                 f"{m.rollout_share:.0%}",
+                f"{m.rollout_steps_per_second:,.0f}",
                 f"{m.seconds_per_update:.2f}",
                 " ".join(f"{run.steps_per_second:,.0f}" for run in runs[name, count]),
             )
@@ -274,10 +310,15 @@ def main(
     threads: list[int] = typer.Option([1, 2], help="torch thread counts to compare (repeat the option)."),
     busy: int = typer.Option(0, min=0, help="Other processes spinning a core each during the measurements."),
     seed: int = typer.Option(0, help="Seed of the models, the deals and the opponents."),
+    ray_workers: list[int] = typer.Option([], help="Add a Ray row with this many rollout workers (repeat the option)."),
+    address: str = typer.Option(None, help="The Ray cluster for the Ray rows (default: start Ray on this machine)."),
 ) -> None:
-    """Env steps/s of MaskablePPO training on yokir_v1 self-play and on PettingZoo's Leduc hold'em."""
+    """Env steps/s of MaskablePPO training on yokir_v1 self-play (locally and with Ray rollout
+    workers) and on PettingZoo's Leduc hold'em."""
     config = load_train_config("yokir", overrides=[f"seed={seed}"])
     models, missing = build_models(config, threads)
+    if ray_workers:
+        models.update(ray_models(config, ray_workers, address))
     with busy_processes(busy):
         runs = run_all(models, steps, repeat)
     Console(width=160).print(results_table(runs, missing, threads, config, busy))

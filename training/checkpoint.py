@@ -188,15 +188,15 @@ def load_policy_agent(
         raise CheckpointError(f"{folder}: {POLICY_FILE} has an unknown activation {policy['activation']!r}") from None
 
 
-def load_model(directory: str | os.PathLike[str], env: Any = None, device: str = "cpu") -> Any:
-    """The checkpoint's MaskablePPO model (to resume training), after verifying the checkpoint."""
+def load_model(directory: str | os.PathLike[str], env: Any = None, device: str = "cpu", model_cls: Any = None) -> Any:
+    """The checkpoint's model (to resume training) as a `model_cls` (default MaskablePPO), after verifying the checkpoint."""
     from sb3_contrib import MaskablePPO
 
     folder = Path(directory)
     card = verify_checkpoint(folder)
     model_path = _listed_file(folder, card, MODEL_FILE)
     try:
-        return MaskablePPO.load(model_path, env=env, device=device)
+        return (model_cls or MaskablePPO).load(model_path, env=env, device=device)
     except Exception as error:
         raise CheckpointError(f"{folder}: {MODEL_FILE} cannot be loaded ({type(error).__name__}: {error})") from None
 

@@ -68,12 +68,12 @@ class AgentScore:
         return {
             "name": self.name,
             "mean": self.mean,
-            "ci95": _finite(self.ci95),
-            "low": _finite(self.low),
-            "high": _finite(self.high),
+            "ci95": finite_or_none(self.ci95),
+            "low": finite_or_none(self.low),
+            "high": finite_or_none(self.high),
             "deals": self.deals,
             "win_rate": self.win_rate,
-            "rating": {"mu": self.mu, "sigma": _finite(self.sigma), "ordinal": _finite(self.ordinal)},
+            "rating": {"mu": self.mu, "sigma": finite_or_none(self.sigma), "ordinal": finite_or_none(self.ordinal)},
             "seats": [
                 {"seat": seat, "mean": mean, "episodes": count}
                 for seat, (mean, count) in enumerate(zip(self.seat_means, self.seat_episodes))
@@ -165,31 +165,60 @@ def evaluate(
     if episodes < 1:
         raise ValueError(f"episodes must be >= 1, got {episodes}")
     seating = [name for name, _ in agents]
-    tally = _Tally(list(dict.fromkeys(seating)), num_seats)
-    rotations = distinct_rotations(seating)
+    seeds = deal_seeds(seed, deal_count(episodes, len(distinct_rotations(seating))))
+    tally = play_deals(env, agents, seeds, episodes, on_episode, on_played)
+    return summarise(env, config, seating, seed, tally)
+
+
+def deal_count(episodes: int, rotations: int) -> int:
+    """Deals needed for `episodes` episodes when each deal is replayed `rotations` times (the last may be partial)."""
+    return -(-episodes // rotations)
+
+
+def deal_seeds(seed: int, count: int) -> list[int]:
+    """The seeds of a tournament's first `count` deals: one stream per tournament seed."""
     deal_rng = random.Random(seed)
-    played = 0
-    while played < episodes:
-        deal_seed = deal_rng.getrandbits(63)
-        for rotation in rotations[: episodes - played]:
+    return [deal_rng.getrandbits(63) for _ in range(count)]
+
+
+def play_deals(
+    env: CardGameEnv,
+    agents: Sequence[tuple[str, Agent]],
+    seeds: Sequence[int],
+    episodes: int,
+    on_episode: Callable[[int], None] | None = None,
+    on_played: Callable[[CardGameEnv, list[str]], None] | None = None,
+) -> Tally:
+    """Play each deal of `seeds` once per distinct rotation of `agents`, `episodes` episodes in all
+    (the last deal may stop before its last rotations), and tally them."""
+    num_seats = len(agents)
+    seating = [name for name, _ in agents]
+    tally = Tally(list(dict.fromkeys(seating)), num_seats)
+    rotations = distinct_rotations(seating)
+    for deal_seed in seeds:
+        for rotation in rotations[: episodes - tally.episodes]:
             seated = [agents[(seat - rotation) % num_seats] for seat in range(num_seats)]
             rewards = play_episode(env, [agent for _, agent in seated], deal_seed)
             if on_played is not None:
                 on_played(env, [name for name, _ in seated])
             tally.add_episode([name for name, _ in seated], rewards)
-            played += 1
             if on_episode is not None:
-                on_episode(played)
+                on_episode(tally.episodes)
         tally.end_deal()
+    return tally
+
+
+def summarise(env: CardGameEnv, config: dict[str, Any], seating: list[str], seed: int, tally: Tally) -> EvalResult:
+    """The tournament's result from its tally: scores, win rates and ratings."""
     ratings = duplicate_ratings(tally.deal_means())
     return EvalResult(
         game=env.game.name,
         config=config,
-        episodes=played,
+        episodes=tally.episodes,
         seed=seed,
         scores=tally.scores(ratings),
         env_id=env.game.env_id,
-        num_players=num_seats,
+        num_players=len(seating),
         seating=seating,
         margin_scale=ratings.margin_scale,
     )
@@ -217,11 +246,13 @@ def play_episode(env, seated: Sequence[Agent], seed: int) -> list[float]:
     return table.totals
 
 
-class _Tally:
-    """Running sums of a tournament: per-deal means, per-seat sums and wins, keyed by agent name."""
+class Tally:
+    """Running sums of a tournament: per-deal means, per-seat sums and wins, keyed by agent name.
+    Tallies of consecutive deals merge (`merge`) into the tally of all of them."""
 
     def __init__(self, names: list[str], num_seats: int):
         self.names = names
+        self.episodes = 0
         self.per_deal: dict[str, list[float]] = {name: [] for name in names}
         self.deal: dict[str, list[float]] = {name: [] for name in names}
         self.seat_sums = {name: [0.0] * num_seats for name in names}
@@ -235,11 +266,21 @@ class _Tally:
             self.seat_sums[name][seat] += reward
             self.seat_counts[name][seat] += 1
             self.wins[name] += reward > table_mean + WIN_MARGIN
+        self.episodes += 1
 
     def end_deal(self) -> None:
         for name in self.names:
             self.per_deal[name].append(sum(self.deal[name]) / len(self.deal[name]))
             self.deal[name] = []
+
+    def merge(self, later: Tally) -> None:
+        """Add the tally of the deals that follow this tally's."""
+        for name in self.names:
+            self.per_deal[name] += later.per_deal[name]
+            self.seat_sums[name] = [a + b for a, b in zip(self.seat_sums[name], later.seat_sums[name])]
+            self.seat_counts[name] = [a + b for a, b in zip(self.seat_counts[name], later.seat_counts[name])]
+            self.wins[name] += later.wins[name]
+        self.episodes += later.episodes
 
     def deal_means(self) -> np.ndarray:
         """Each deal's mean reward of each name: one row per deal, one column per name."""
@@ -289,7 +330,7 @@ def duplicate_ratings(deal_means: np.ndarray) -> DuplicateRatings:
     games = deals + 1
     scores = deals * (0.5 + margins.mean(axis=0) / (2 * scale)) + 0.5
     np.fill_diagonal(scores, 0.0)
-    theta, information = _bradley_terry(scores, games)
+    theta, information = bradley_terry(scores, games)
     if deals < 2:
         return DuplicateRatings(RATING_CENTER + ELO_PER_LOGIT * theta, np.full(agents, np.inf), scale)
     spread = np.cov(rewards, rowvar=False) / deals
@@ -298,14 +339,15 @@ def duplicate_ratings(deal_means: np.ndarray) -> DuplicateRatings:
     return DuplicateRatings(RATING_CENTER + ELO_PER_LOGIT * theta, ELO_PER_LOGIT * np.sqrt(variance), scale)
 
 
-def _bradley_terry(scores: np.ndarray, games: int) -> tuple[np.ndarray, np.ndarray]:
+def bradley_terry(scores: np.ndarray, games: int | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Maximum-likelihood strengths (summing to 0) for `scores[i, j]` won by i against j out of
-    `games` per pair, by Newton steps with backtracking; and the Fisher information at them."""
+    `games` per pair (a number, or a matrix of them), by Newton steps with backtracking; and the
+    Fisher information at them."""
     theta = np.zeros(len(scores))
     wins = scores.sum(axis=1)
     for _ in range(100):
         beats = _beat_probabilities(theta)
-        step = np.linalg.pinv(_information(beats, games)) @ (wins - games * beats.sum(axis=1))
+        step = np.linalg.pinv(_information(beats, games)) @ (wins - (games * beats).sum(axis=1))
         if np.abs(step).max() < 1e-12:
             break
         current = _log_likelihood(theta, scores)
@@ -322,7 +364,7 @@ def _beat_probabilities(theta: np.ndarray) -> np.ndarray:
     return beats
 
 
-def _information(beats: np.ndarray, games: int) -> np.ndarray:
+def _information(beats: np.ndarray, games: int | np.ndarray) -> np.ndarray:
     weights = games * beats * beats.T
     return np.diag(weights.sum(axis=1)) - weights
 
@@ -340,5 +382,5 @@ def _score(name: str, samples: list[float]) -> AgentScore:
     return AgentScore(name, mean, Z_95 * math.sqrt(variance / n), n)
 
 
-def _finite(value: float) -> float | None:
+def finite_or_none(value: float) -> float | None:
     return value if math.isfinite(value) else None

@@ -84,10 +84,10 @@ def behaviour_clone(
     `fit`: what of an actor with an action-feature head is fitted (`_cloned_parameters`)."""
     generator = torch.Generator().manual_seed(seed)
     optimizer = torch.optim.Adam(_cloned_parameters(policy, fit), lr=learning_rate)
-    observations = torch.as_tensor(demonstrations.observations)
-    masks = torch.as_tensor(demonstrations.masks)
-    actions = torch.as_tensor(demonstrations.actions)
-    returns = torch.as_tensor(demonstrations.returns)
+    observations = torch.as_tensor(demonstrations.observations, device=policy.device)
+    masks = torch.as_tensor(demonstrations.masks, device=policy.device)
+    actions = torch.as_tensor(demonstrations.actions, device=policy.device)
+    returns = torch.as_tensor(demonstrations.returns, device=policy.device)
     policy.train()
     for _ in range(epochs):
         for batch in torch.randperm(len(actions), generator=generator).split(batch_size):

@@ -60,10 +60,44 @@ class OpponentPool:
         """Add the learner's policy as it is at `steps`; the oldest snapshot goes beyond max_snapshots."""
         name = f"snapshot@{steps}"
         self._policies[name] = policy
-        self.snapshots.append(OpponentRecord(name, PolicyAgent(policy, deterministic=False, seed=steps, name=name)))
+        self.snapshots.append(_snapshot_record(name, policy))
         if len(self.snapshots) > self.settings.max_snapshots:
             dropped = self.snapshots.pop(0)
             del self._policies[dropped.name]
+
+    def follow(self, shared: dict[str, Any]) -> None:
+        """Mirror the snapshots and records of another pool, given by its `shared_state` (a rollout
+        worker's copy of the learner's pool), keeping this pool's RNGs and its snapshots' agents."""
+        kept = {record.name: record for record in self.snapshots}
+        self._policies = {name: shared["policies"][name] for name in shared["order"]}
+        self.snapshots = [kept.get(name) or _snapshot_record(name, self._policies[name]) for name in shared["order"]]
+        self._set_records(shared["records"])
+
+    def shared_state(self) -> dict[str, Any]:
+        """What a copy of this pool needs to follow it: snapshots and records (see `follow`)."""
+        return {"policies": self._policies, "order": [r.name for r in self.snapshots], "records": self.records()}
+
+    def records(self) -> dict[str, list[int]]:
+        """Games and wins against the learner of every opponent, by name."""
+        return {r.name: [r.games, r.beat_learner] for r in self.baselines + self.snapshots}
+
+    def add_records(self, counts: dict[str, list[int]]) -> None:
+        """Add games and wins against the learner played elsewhere (by a rollout worker)."""
+        for record in self.baselines + self.snapshots:
+            games, beat = counts.get(record.name, [0, 0])
+            record.games += games
+            record.beat_learner += beat
+
+    def rng_state(self) -> dict[str, Any]:
+        """The sampling RNG and every opponent agent's RNG."""
+        agent_rngs = {r.name: r.agent.rng.bit_generator.state for r in self.baselines + self.snapshots if hasattr(r.agent, "rng")}
+        return {"rng": self._rng.getstate(), "agent_rngs": agent_rngs}
+
+    def set_rng_state(self, state: dict[str, Any]) -> None:
+        self._rng.setstate(rng_state_from_json(state["rng"]))
+        for record in self.baselines + self.snapshots:
+            if record.name in state.get("agent_rngs", {}):
+                record.agent.rng.bit_generator.state = state["agent_rngs"][record.name]
 
     def sample(self) -> OpponentRecord:
         if not self.snapshots or (self.baselines and self._rng.random() < self.settings.baseline_share):
@@ -82,27 +116,25 @@ class OpponentPool:
 
     def state_dict(self) -> dict[str, Any]:
         """What resuming needs: snapshots, their records, the sampling RNG."""
-        records = {r.name: [r.games, r.beat_learner] for r in self.baselines + self.snapshots}
-        agent_rngs = {r.name: r.agent.rng.bit_generator.state for r in self.baselines + self.snapshots if hasattr(r.agent, "rng")}
-        return {
-            "policies": self._policies,
-            "order": [r.name for r in self.snapshots],
-            "records": records,
-            "rng": self._rng.getstate(),
-            "agent_rngs": agent_rngs,
-        }
+        return {**self.shared_state(), **self.rng_state()}
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         self.snapshots, self._policies = [], {}
         for name in state["order"]:
             steps = int(name.rsplit("@", 1)[1])
             self.add_snapshot(state["policies"][name], steps)
+        self._set_records(state["records"])
+        self.set_rng_state(state)
+
+    def _set_records(self, records: dict[str, list[int]]) -> None:
         for record in self.baselines + self.snapshots:
-            record.games, record.beat_learner = state["records"].get(record.name, [0, 0])
-        self._rng.setstate(rng_state_from_json(state["rng"]))
-        for record in self.baselines + self.snapshots:
-            if record.name in state.get("agent_rngs", {}):
-                record.agent.rng.bit_generator.state = state["agent_rngs"][record.name]
+            record.games, record.beat_learner = records.get(record.name, [0, 0])
+
+
+def _snapshot_record(name: str, policy: dict[str, Any]) -> OpponentRecord:
+    """A pool entry playing `policy` (sampling, seeded by the snapshot's step count)."""
+    steps = int(name.rsplit("@", 1)[1])
+    return OpponentRecord(name, PolicyAgent(policy, deterministic=False, seed=steps, name=name))
 
 
 class SelfPlayEnv(gym.Env):

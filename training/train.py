@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import torch
@@ -23,6 +23,7 @@ from cardarena.envs.core.errors import CheckpointError, ConfigError
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import configure
+from stable_baselines3.common.utils import obs_as_tensor
 from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 
 from .checkpoint import load_model, verify_checkpoint, write_checkpoint
@@ -30,7 +31,11 @@ from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
 from .policies import ActionFeaturePolicy, action_feature_columns
 from .pretrain import behaviour_clone, collect_demonstrations
+from .rollouts import Layout, lay_out, worker_seed
 from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
+
+if TYPE_CHECKING:
+    from .cluster import RayWorkers
 
 CONFIG_FILE = "config.yaml"
 HISTORY_FILE = "history.jsonl"
@@ -69,34 +74,45 @@ def latest_checkpoint(run_dir: Path) -> Path | None:
 
 
 class Trainer:
-    """One training run in `run_dir`. `Trainer.resume(run_dir)` continues a killed run."""
+    """One training run in `run_dir`. `Trainer.resume(run_dir)` continues a killed run.
 
-    def __init__(self, config: TrainConfig, run_dir: Path):
+    The learner runs on `device`. Rollouts come from its own `n_envs` self-play envs, or, given
+    `workers` (`cluster.RayWorkers`), from rollout workers on a Ray cluster; `n_envs` is then the
+    number of columns of the rollout buffer that the workers' episodes fill.
+    """
+
+    def __init__(self, config: TrainConfig, run_dir: Path, device: str = "cpu", workers: RayWorkers | None = None):
         self.config = config
         self.run_dir = Path(run_dir)
         self.env_id = lookup(config.game).env_id
+        self.device = device
+        self.workers = workers
         torch.set_num_threads(config.torch_threads)
         self.pool = OpponentPool(config.game, config.opponents, seed=config.seed)
         self.envs = [
-            SelfPlayEnv(config.game, config.env, config.env_sampling, self.pool, seed=config.seed * 1_000 + index)
+            SelfPlayEnv(config.game, config.env, config.env_sampling, self.pool, seed=worker_seed(config.seed, index))
             for index in range(config.n_envs)
         ]
+        if workers is not None:
+            workers.start(config)
         self.venv = VecMonitor(DummyVecEnv([lambda env=env: env for env in self.envs]))
         self.model = self._new_model()
         self.history: list[dict[str, Any]] = []
         self.restored = False
 
     @classmethod
-    def start(cls, config: TrainConfig, run_dir: Path | None = None) -> "Trainer":
+    def start(cls, config: TrainConfig, run_dir: Path | None = None, device: str = "cpu", workers: RayWorkers | None = None) -> "Trainer":
         run_dir = Path(run_dir) if run_dir is not None else default_run_dir(config)
         if (run_dir / CONFIG_FILE).exists():
             raise ConfigError(f"run directory {str(run_dir)!r} already holds a run; resume it with --resume {run_dir}")
         run_dir.mkdir(parents=True, exist_ok=True)
         (run_dir / CONFIG_FILE).write_text(yaml.safe_dump(config.model_dump(), sort_keys=False))
-        return cls(config, run_dir)
+        return cls(config, run_dir, device, workers)
 
     @classmethod
-    def resume(cls, run_dir: Path, overrides: dict[str, Any] | None = None) -> "Trainer":
+    def resume(
+        cls, run_dir: Path, overrides: dict[str, Any] | None = None, device: str = "cpu", workers: RayWorkers | None = None
+    ) -> "Trainer":
         """Continue a run from its newest checkpoint: steps, model, optimiser, pool and RNGs."""
         run_dir = Path(run_dir)
         config_path = run_dir / CONFIG_FILE
@@ -104,7 +120,7 @@ class Trainer:
             raise CheckpointError(f"{str(run_dir)!r} is not a training run: {CONFIG_FILE} is missing")
         data = yaml.safe_load(config_path.read_text())
         config = validate_train_config(merge_settings(data, overrides or {}))
-        trainer = cls(config, run_dir)
+        trainer = cls(config, run_dir, device, workers)
         checkpoint = latest_checkpoint(run_dir)
         if checkpoint is not None:
             trainer._restore(checkpoint)
@@ -138,7 +154,11 @@ class Trainer:
         remaining = self.config.total_steps - self.steps
         if remaining > 0:
             callback = _TrainingCallback(self, on_progress)
-            self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
+            try:
+                self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
+            finally:
+                if self.workers is not None:
+                    self.workers.stop()
         evaluation = self.evaluate_learner(self.config.eval.final_episodes or self.config.eval.episodes, on_progress)
         final = self.save_checkpoint(self.run_dir / "final", evaluation)
         self._plot()
@@ -183,6 +203,7 @@ class Trainer:
             "python_rng": random.getstate(),
             "numpy_rng": _numpy_rng_state(),
             "history_rows": len(self.history),
+            "worker_states": self.workers.states if self.workers is not None else [],
         }
         extra = {
             STATE_FILE: json.dumps(state).encode(),
@@ -202,14 +223,20 @@ class Trainer:
         self.restored = True
 
     def _new_model(self) -> MaskablePPO:
-        model = build_model(self.config, self.venv)
+        model = build_model(self.config, self.venv, self.device, WorkerPPO if self.workers is not None else MaskablePPO)
+        return self._attach(model)
+
+    def _attach(self, model: MaskablePPO) -> MaskablePPO:
+        """The model logging to the run's TensorBoard folder (and fed by the workers, if any)."""
         model.set_logger(configure(str(self.run_dir / "tb"), ["tensorboard"]))
+        if isinstance(model, WorkerPPO):
+            model.rollout_workers, model.pool = self.workers, self.pool
         return model
 
     def _restore(self, checkpoint: Path) -> None:
         self.restored = True
-        self.model = load_model(checkpoint, env=self.venv)
-        self.model.set_logger(configure(str(self.run_dir / "tb"), ["tensorboard"]))
+        model_cls = WorkerPPO if self.workers is not None else MaskablePPO
+        self.model = self._attach(load_model(checkpoint, env=self.venv, device=self.device, model_cls=model_cls))
         state = json.loads((checkpoint / STATE_FILE).read_text())
         try:
             saved = torch.load(checkpoint / POOL_FILE, weights_only=True)
@@ -222,6 +249,8 @@ class Trainer:
         for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"]):
             env.set_rng_state(rng)
             env.episodes = episodes
+        if self.workers is not None:
+            self.workers.start(self.config, state.get("worker_states", []))
         random.setstate(rng_state_from_json(state["python_rng"]))
         keys, position, has_gauss, cached_gaussian = state["numpy_rng"]
         np.random.set_state(("MT19937", np.array(keys, dtype=np.uint32), position, has_gauss, cached_gaussian))
@@ -237,7 +266,17 @@ class Trainer:
             plot_learning_curve(self.history, self.run_dir / "learning_curve.png")
 
 
-def build_model(config: TrainConfig, venv) -> MaskablePPO:
+def check_device(device: str) -> None:
+    """ValueError for a torch device that is malformed or absent here (e.g. cuda without a GPU)."""
+    try:
+        kind = torch.device(device).type
+    except RuntimeError as err:
+        raise ValueError(f"--device {device!r} is not a torch device ({err})") from None
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise ValueError(f"--device {device}: torch finds no CUDA GPU here (torch {torch.__version__})")
+
+
+def build_model(config: TrainConfig, venv, device: str = "cpu", model_cls: type[MaskablePPO] = MaskablePPO) -> MaskablePPO:
     """The MaskablePPO learner that `config.ppo` describes, on a vectorised self-play env."""
     ppo = config.ppo
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[ppo.activation]
@@ -246,7 +285,7 @@ def build_model(config: TrainConfig, venv) -> MaskablePPO:
     slices = env_cls.encoder_cls.action_feature_slices
     if slices:
         policy_kwargs["columns"] = action_feature_columns(slices, env_cls.game_cls.num_actions)
-    return MaskablePPO(
+    return model_cls(
         ActionFeaturePolicy if slices else "MlpPolicy",
         venv,
         learning_rate=ppo.learning_rate,
@@ -261,7 +300,7 @@ def build_model(config: TrainConfig, venv) -> MaskablePPO:
         max_grad_norm=ppo.max_grad_norm,
         policy_kwargs=policy_kwargs,
         seed=config.seed,
-        device="cpu",
+        device=device,
         verbose=0,
     )
 
@@ -271,6 +310,61 @@ def _episode_reporter(on_progress: ProgressHook | None, before: int, total: int)
     if on_progress is None:
         return None
     return lambda played: on_progress("evaluation", before + played, total, {})
+
+
+class WorkerPPO(MaskablePPO):
+    """MaskablePPO whose rollouts are whole episodes from rollout workers (`rollout_workers`,
+    `cluster.RayWorkers`) playing against `pool`: the learner computes the values, fills the
+    rollout buffer (`rollouts.lay_out`) and trains as MaskablePPO does. Callbacks see one step
+    per buffer row, with each finished episode's outcome in `infos` as the local envs give it."""
+
+    rollout_workers: RayWorkers
+    pool: OpponentPool
+
+    def _excluded_save_params(self) -> list[str]:
+        return [*super()._excluded_save_params(), "rollout_workers", "pool"]
+
+    def collect_rollouts(self, env, callback, rollout_buffer, n_rollout_steps: int, use_masking: bool = True) -> bool:
+        self.policy.set_training_mode(False)
+        rollout_buffer.reset()
+        callback.on_rollout_start()
+        episodes = self.rollout_workers.collect(export_policy(self.policy), self.pool, n_rollout_steps * env.num_envs)
+        layout = lay_out(episodes, n_rollout_steps, env.num_envs)
+        values, rewards, last_values = self._values(layout)
+        for row in range(n_rollout_steps):
+            dones = np.zeros(env.num_envs, bool)
+            infos: list[dict[str, Any]] = [{} for _ in range(env.num_envs)]
+            for end_row, column, episode in layout.ends:
+                if end_row == row:
+                    dones[column] = True
+                    infos[column] = {"outcome": episode.outcome, "episode": {"r": float(episode.rewards.sum()), "l": episode.steps}}
+            self.num_timesteps += env.num_envs
+            callback.update_locals({"infos": infos, "dones": dones})
+            if not callback.on_step():
+                return False
+            self._update_info_buffer(infos, dones)
+            rollout_buffer.add(
+                layout.observations[row], layout.actions[row].reshape(-1, 1), rewards[row], layout.starts[row],
+                values[row], torch.as_tensor(layout.log_probs[row]), action_masks=layout.masks[row],
+            )
+        rollout_buffer.compute_returns_and_advantage(last_values=last_values, dones=layout.last_dones)
+        callback.on_rollout_end()
+        return True
+
+    def _values(self, layout: Layout) -> tuple[torch.Tensor, np.ndarray, torch.Tensor]:
+        """The critic's value of every buffer row, the rewards with a truncated episode's last
+        one bootstrapped by the value of its final observation (as MaskablePPO does), and the
+        values that bootstrap the columns' last rows."""
+        rows, columns, size = layout.observations.shape
+        rewards = layout.rewards.copy()
+        with torch.no_grad():
+            values = self.policy.predict_values(obs_as_tensor(layout.observations.reshape(-1, size), self.device)).reshape(rows, columns)
+            last_values = self.policy.predict_values(obs_as_tensor(layout.last_observations, self.device)).flatten()
+            for row, column, episode in layout.ends:
+                if episode.truncated:
+                    final = obs_as_tensor(episode.observations[-1:], self.device)
+                    rewards[row, column] += self.gamma * float(self.policy.predict_values(final))
+        return values.cpu(), rewards, last_values
 
 
 class _TrainingCallback(BaseCallback):

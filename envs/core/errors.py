@@ -16,6 +16,10 @@ class ConfigError(CardArenaError, ValueError):
     """A game or training configuration has an unknown key or a bad value."""
 
 
+class ClusterError(CardArenaError, RuntimeError):
+    """The Ray backend cannot run: Ray is not installed, no cluster answers, or it lacks the CPUs asked for."""
+
+
 class UnknownGameError(NotFoundError):
     """A game name or version that is not registered."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from enum import Enum
 from typing import Annotated, Any
 
 import typer
@@ -27,6 +28,47 @@ SetOption = Annotated[
 ]
 
 
+
+
+class BackendName(str, Enum):
+    local = "local"
+    ray = "ray"
+
+
+BackendOption = Annotated[
+    BackendName,
+    typer.Option("--backend", help="Where episodes are played: local (this process) or ray (a Ray cluster, docs/scaling.md)."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: the cluster's head as HOST:PORT, or auto for the one `ray start` runs here (default: start Ray on this machine)."),
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(min=1, help="With --backend ray: Ray workers at once, one CPU each (default: one per CPU of the cluster)."),
+]
+
+
+def _ray_workers(backend: BackendName, address: str | None, workers: int | None) -> int | None:
+    """The number of Ray workers for --backend ray (joining the cluster), None for local; --address
+    and --workers only go with --backend ray."""
+    if backend is BackendName.local:
+        if address is not None or workers is not None:
+            raise ValueError("--address and --workers are options of --backend ray; add --backend ray or drop them")
+        return None
+    from cardarena.training.cluster import connect
+
+    return connect(address, workers)
+
+
+def _tournament_backend(workers: int | None):
+    """The backend that plays tournament chunks: Ray tasks when `workers` is a count, else this process."""
+    from cardarena.training.cluster import RayBackend
+    from cardarena.training.tournament import LocalBackend
+
+    return LocalBackend() if workers is None else RayBackend(workers)
+
+
 def _parse_settings(settings: list[str] | None) -> dict[str, Any]:
     """KEY=VALUE pairs with YAML-typed values (true, 3, null, relative)."""
     import yaml
@@ -41,7 +83,9 @@ def _parse_settings(settings: list[str] | None) -> dict[str, Any]:
 
 
 def _fail(err: Exception | str) -> None:
-    console.print(f"[bold red]error:[/] {err}", soft_wrap=True, highlight=False)
+    from rich.markup import escape
+
+    console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True, highlight=False)
     raise typer.Exit(code=2)
 
 
@@ -130,25 +174,31 @@ def evaluate_command(
             "one hand per line), for `cardarena replay`.",
         ),
     ] = None,
+    backend: BackendOption = BackendName.local,
+    address: AddressOption = None,
+    workers: WorkersOption = None,
 ) -> None:
     """Play a tournament: mean reward per agent with its 95% confidence interval, win rate, and a
-    Bradley-Terry rating fitted on reward margins over duplicate deals."""
-    from cardarena.agents import load
+    Bradley-Terry rating fitted on reward margins over duplicate deals. The deals are played in
+    seeded chunks, so --backend ray gives the local backend's numbers for the same seed."""
     from cardarena.envs import lookup
+    from cardarena.training.tournament import Tournament, check_agents
 
     if json_out:
         _check_writable(json_out, "--json")
     if record:
         _check_writable(record, "--record", folder=True)
     try:
+        if record and backend is BackendName.ray:
+            raise ValueError("--record writes hands as this process plays them: use it with --backend local")
         config = _parse_settings(settings)
         entry = lookup(game)
         names = agents.split(",") if agents else None
         tables = _eval_tables(entry, names, table_sizes, config)
-        results = []
-        for table_config, seat_names in tables:
-            seated = [(name, load(name, game=entry.name, seed=seed + seat)) for seat, name in enumerate(seat_names)]
-            results.append(_run_tournament(entry.env_id, seated, episodes, seed, table_config, record))
+        tournaments = [Tournament(entry.env_id, seat_names, episodes, seed, table_config) for table_config, seat_names in tables]
+        check_agents(tournaments)
+        players = _tournament_backend(_ray_workers(backend, address, workers))
+        results = [_run_tournament(tournament, players, record) for tournament in tournaments]
     except (CardArenaError, ValueError, NotImplementedError) as err:
         _fail(err)
     for result in results:
@@ -173,10 +223,7 @@ def _eval_tables(entry, names: list[str] | None, table_sizes: str | None, config
         return [(config, names)]
     if "num_players" in config:
         raise ValueError("give the table size with --table-sizes or with --set num_players, not both")
-    try:
-        sizes = [int(size) for size in table_sizes.split(",")]
-    except ValueError:
-        raise typer.BadParameter(f"expected comma-separated integers, got {table_sizes!r}", param_hint="--table-sizes") from None
+    sizes = _table_sizes(table_sizes)
     return [
         ({**config, "num_players": size}, seat_names(entry.env_id, names or _default_lineup(entry.name, size), size))
         for size in sizes
@@ -190,27 +237,36 @@ def _default_lineup(game: str, num_seats: int) -> list[str]:
     return [default_opponent(game)] + [RANDOM] * (num_seats - 1)
 
 
-def _run_tournament(env_id: str, seated, episodes: int, seed: int, config: dict[str, Any], record: str | None = None):
-    """The tournament's result; with `record`, every episode's hands written to a file in that folder."""
-    from contextlib import nullcontext
+def _run_tournament(tournament, backend, record: str | None = None):
+    """The tournament's result; with `record`, every episode's hands written to a file in that folder
+    (as the local backend plays them)."""
     from pathlib import Path
 
+    from cardarena.records import SUFFIX, RecordWriter
+    from cardarena.training.tournament import LocalBackend
+
+    label = f"{tournament.env_id} eval, {len(tournament.names)} players"
+    if not record:
+        return _play_tournaments([tournament], backend, label)[0][0]
+    path = Path(record) / f"{tournament.env_id}-{len(tournament.names)}p{SUFFIX}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with RecordWriter(path) as writer:
+        recording = LocalBackend(lambda env, names: writer.add_episode(env, seats=names))
+        result = _play_tournaments([tournament], recording, label)[0][0]
+    console.print(f"{result.episodes} episodes' hands written to {path}", highlight=False)
+    return result
+
+
+def _play_tournaments(tournaments, backend, label: str):
+    """`run_tournaments` under a progress bar counting every tournament's episodes."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    from cardarena.records import SUFFIX, RecordWriter
-    from cardarena.training.evaluate import evaluate
+    from cardarena.training.tournament import run_tournaments
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    path = Path(record or ".") / f"{env_id}-{len(seated)}p{SUFFIX}"
-    if record:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    with RecordWriter(path) if record else nullcontext() as writer, Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{env_id} eval, {len(seated)} players", total=episodes)
-        recorder = None if writer is None else (lambda env, names: writer.add_episode(env, seats=names))
-        result = evaluate(env_id, seated, episodes, seed, config, lambda done: progress.update(task, completed=done), recorder)
-    if record:
-        console.print(f"{result.episodes} episodes' hands written to {path}", highlight=False)
-    return result
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(label, total=sum(tournament.episodes for tournament in tournaments))
+        return run_tournaments(tournaments, backend, lambda done: progress.advance(task, done))
 
 
 def _print_result(result) -> None:
@@ -237,14 +293,81 @@ def _print_legend() -> None:
 
 def _write_json(results, path: str) -> None:
     """One EvalResult as its dict, or a list of them as {"results": [...]}."""
+    _write_payload({"results": [result.to_dict() for result in results]} if isinstance(results, list) else results.to_dict(), path)
+
+
+def _write_payload(payload: dict[str, Any], path: str) -> None:
+    """A JSON document written atomically to `path`; an error names the file."""
     import json
 
-    payload = {"results": [result.to_dict() for result in results]} if isinstance(results, list) else results.to_dict()
     try:
         _write_atomically(path, json.dumps(payload, indent=2, allow_nan=False))
     except OSError as err:
         _fail(f"the results above could not be written to {path}: {err}")
     console.print(f"results written to {path}")
+
+
+@app.command()
+def league(
+    game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`), by name or env id.")],
+    agents: Annotated[str, typer.Option(help="Comma-separated agents, at least two, e.g. ppo-selfplay,heuristic,random.")],
+    table_sizes: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated table sizes (default: every size the game seats)."),
+    ] = None,
+    episodes: Annotated[int, typer.Option(min=1, help="Episodes per table (seats rotate over duplicate deals).")] = 600,
+    seed: Annotated[int, typer.Option(help="Seed of the deals (every table plays the same deals).")] = 0,
+    settings: SetOption = None,
+    json_out: Annotated[str | None, typer.Option("--json", help="Write every table's results and the standings as JSON to this file.")] = None,
+    backend: BackendOption = BackendName.local,
+    address: AddressOption = None,
+    workers: WorkersOption = None,
+) -> None:
+    """Round robin: every agent against every other at every table size (all of them cycled over
+    the seats, or each group of as many as the table seats), then one rating over every table."""
+    from cardarena.envs import lookup
+    from cardarena.training.league import LEAGUE_RATING_MODEL, league_standings, league_tables
+    from cardarena.training.tournament import Tournament, check_agents
+
+    if json_out:
+        _check_writable(json_out, "--json")
+    try:
+        config = _parse_settings(settings)
+        if "num_players" in config:
+            raise ValueError("a league plays every table size; choose them with --table-sizes, not --set num_players")
+        entry = lookup(game)
+        names = agents.split(",")
+        tables = league_tables(entry.env_id, names, _table_sizes(table_sizes))
+        tournaments = [Tournament(entry.env_id, seating, episodes, seed, {**config, "num_players": len(seating)}) for seating in tables]
+        check_agents(tournaments)
+        players = _tournament_backend(_ray_workers(backend, address, workers))
+        played = _play_tournaments(tournaments, players, f"{entry.env_id} league, {len(tournaments)} tables")
+    except (CardArenaError, ValueError, NotImplementedError) as err:
+        _fail(err)
+    for result, _ in played:
+        _print_result(result)
+    standings = league_standings(names, played)
+    table = Table(title=f"{entry.env_id} league: {len(played)} tables, {episodes} episodes each (seed {seed})")
+    for column in ("agent", "rating mu ± sigma", "ordinal", "tables", "deals"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for standing in sorted(standings, key=lambda s: -s.mu):
+        table.add_row(standing.name, f"{standing.mu:.0f} ± {standing.sigma:.0f}", f"{standing.ordinal:.0f}", str(standing.tables), str(standing.deals))
+    console.print(table)
+    _print_legend()
+    if json_out:
+        league_report = {"game": entry.name, "env_id": entry.env_id, "seed": seed, "rating_model": LEAGUE_RATING_MODEL}
+        league_report |= {"standings": [s.to_dict() for s in standings], "results": [result.to_dict() for result, _ in played]}
+        _write_payload(league_report, json_out)
+
+
+def _table_sizes(table_sizes: str | None) -> list[int] | None:
+    """The sizes of --table-sizes (None when not given)."""
+    if table_sizes is None:
+        return None
+    try:
+        return [int(size) for size in table_sizes.split(",")]
+    except ValueError:
+        raise typer.BadParameter(f"expected comma-separated integers, got {table_sizes!r}", param_hint="--table-sizes") from None
 
 
 @app.command()
@@ -415,30 +538,43 @@ def train(
     ] = None,
     resume: Annotated[str | None, typer.Option(help="Continue the run in this directory from its newest checkpoint.")] = None,
     run_dir: Annotated[str | None, typer.Option(help="Where the run writes (default runs/<game>/<name>-<time>).")] = None,
+    backend: BackendOption = BackendName.local,
+    address: AddressOption = None,
+    workers: WorkersOption = None,
+    device: Annotated[str, typer.Option(help="Torch device of the learner, e.g. cuda (the rollouts always run on CPUs).")] = "cpu",
 ) -> None:
-    """Train a bot by self-play (MaskablePPO), then print its evaluation against the baselines."""
+    """Train a bot by self-play (MaskablePPO), then print its evaluation against the baselines.
+    With --backend ray, rollout workers on a Ray cluster play the episodes and this process learns."""
     from pathlib import Path
 
     from cardarena.envs import lookup
     from cardarena.training.config import load_train_config, parse_overrides
-    from cardarena.training.train import Trainer
+    from cardarena.training.train import Trainer, check_device
 
     for output, option in ((resume, "--resume"), (run_dir, "--run-dir")):
         if output:
             _check_writable(output, option, folder=True)
     try:
+        check_device(device)
+        count = _ray_workers(backend, address, workers)
+        rollout_workers = None
+        if count is not None:
+            from cardarena.training.cluster import RayWorkers
+
+            rollout_workers = RayWorkers(count)
         if resume:
-            trainer = Trainer.resume(Path(resume), parse_overrides(settings or []))
+            trainer = Trainer.resume(Path(resume), parse_overrides(settings or []), device, rollout_workers)
             if lookup(trainer.config.game).name != lookup(game).name:
                 raise ValueError(f"{resume} is a {trainer.config.game} run, not {game}")
         else:
             config = load_train_config(game, config_file, settings)
-            trainer = Trainer.start(config, Path(run_dir) if run_dir else None)
+            trainer = Trainer.start(config, Path(run_dir) if run_dir else None, device, rollout_workers)
     except (CardArenaError, ValueError) as err:
         _fail(err)
     config = trainer.config
+    where = f" on {count} Ray workers" if count is not None else ""
     console.print(
-        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} (from step {trainer.steps:,})",
+        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} (from step {trainer.steps:,}){where}",
         soft_wrap=True,
     )
     result = _with_progress(trainer.run)

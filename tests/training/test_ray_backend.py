@@ -1,0 +1,149 @@
+"""The Ray backend on a local two-CPU cluster: training, resuming, a killed rollout worker, and
+tournaments equal to the local backend's bit for bit.
+
+These tests start Ray, so they run only where the loopback interface is the only one (a network
+namespace of their own), and carry the `ray` marker: CI runs them with
+`unshare -n sh -c 'ip link set lo up && .venv/bin/pytest -m ray'`.
+"""
+
+import json
+import socket
+import threading
+
+import numpy as np
+import pytest
+import torch
+from typer.testing import CliRunner
+
+from cardarena.agents import load
+from cardarena.cli import app
+from cardarena.envs.core.errors import ClusterError
+from cardarena.training import cluster
+from cardarena.training.config import load_train_config
+from cardarena.training.league import league_tables
+from cardarena.training.tournament import LocalBackend, Tournament, run_tournaments
+from cardarena.training.train import Trainer, latest_checkpoint
+
+ray = pytest.importorskip("ray", reason='the Ray backend tests need the ray extra: pip install -e ".[ray]"')
+pytestmark = pytest.mark.ray
+torch.set_num_threads(1)
+runner = CliRunner()
+
+TINY = [
+    "n_envs=4",
+    "ppo.n_steps=128",
+    "ppo.batch_size=128",
+    "ppo.n_epochs=1",
+    "ppo.net_arch=[16]",
+    "eval.episodes=6",
+    "opponents.snapshot_every=512",
+    "pretrain.teacher=null",
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_cluster(tmp_path_factory):
+    """A two-CPU Ray instance for this module, on loopback only, shut down at its end."""
+    interfaces = sorted(name for _, name in socket.if_nameindex())
+    if interfaces != ["lo"]:
+        pytest.fail(
+            f"the Ray tests start a cluster and must run where loopback is the only interface, not {interfaces}: "
+            "unshare -n sh -c 'ip link set lo up && .venv/bin/pytest -m ray' (as root)"
+        )
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=str(tmp_path_factory.mktemp("ray")))
+    yield
+    ray.shutdown()
+
+
+def invoke(*args):
+    result = runner.invoke(app, [str(arg) for arg in args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def overrides(*extra):
+    return [arg for setting in [*TINY, *extra] for arg in ("--set", setting)]
+
+
+def test_a_ray_trained_bot_loads_and_plays_and_its_run_resumes(tmp_path):
+    run = tmp_path / "run"
+    invoke("train", "yokir", "--backend", "ray", "--workers", 2, "--run-dir", run, *overrides("total_steps=1024", "checkpoint_every=512", "eval.every=512"))
+    for name in ("model.zip", "policy.pt", "card.json", "trainer_state.json", "pool.pt"):
+        assert (run / "final" / name).is_file()
+    state = json.loads((run / "final" / "trainer_state.json").read_text())
+    assert len(state["worker_states"]) == 2 and all(state["worker_states"])
+    assert json.loads((run / "final" / "card.json").read_text())["steps"] == 1024
+    bot = load(str(run / "final"), game="yokir")
+    assert bot.name == "final"
+    report = tmp_path / "eval.json"
+    invoke("eval", "yokir", "--agents", f"{run / 'final'},heuristic,heuristic", "--episodes", 30, "--backend", "ray", "--json", report)
+    assert {score["name"] for score in json.loads(report.read_text())["scores"]} == {str(run / "final"), "heuristic"}
+
+    resumed = invoke("train", "yokir", "--backend", "ray", "--workers", 2, "--resume", run, "--set", "total_steps=2048")
+    assert "from step 1,024" in resumed.output
+    card = json.loads((run / "final" / "card.json").read_text())
+    assert card["steps"] == 2048
+    assert [row["steps"] for row in map(json.loads, (run / "history.jsonl").read_text().splitlines())] == [512, 1024, 1536, 2048]
+
+
+class KillingWorkers(cluster.RayWorkers):
+    """Rollout workers whose first one is killed a moment into the second update's rollout."""
+
+    def __init__(self, count):
+        super().__init__(count)
+        self.collects = 0
+
+    def collect(self, policy, pool, steps):
+        self.collects += 1
+        if self.collects == 2:
+            victim = self.actors[0]
+            threading.Timer(0.2, lambda: ray.kill(victim, no_restart=True)).start()
+        return super().collect(policy, pool, steps)
+
+
+def test_a_killed_worker_is_replaced_and_its_unfinished_episodes_are_not_counted(tmp_path):
+    settings = [*TINY, "n_envs=8", "ppo.n_steps=256", "total_steps=6144", "eval.every=100000", "checkpoint_every=100000"]
+    config = load_train_config("yokir", overrides=settings)
+    calm = Trainer.start(config, tmp_path / "calm", workers=cluster.RayWorkers(2))
+    calm.run()
+    killing = KillingWorkers(2)
+    killed = Trainer.start(config, tmp_path / "killed", workers=killing)
+    killed.run()
+    assert killing.replaced == 1
+    assert killed.steps == calm.steps == 6144
+    assert killed.pool.records() == calm.pool.records()
+    for before, after in zip(calm.model.policy.parameters(), killed.model.policy.parameters()):
+        assert torch.equal(before, after)
+
+
+def test_eval_on_ray_gives_the_local_numbers_bit_for_bit(tmp_path):
+    files = {}
+    for backend in ("local", "ray"):
+        files[backend] = tmp_path / f"{backend}.json"
+        invoke("eval", "yokir", "--agents", "heuristic,random,random", "--episodes", 1300, "--seed", 5, "--backend", backend,
+               *(["--workers", 2] if backend == "ray" else []), "--json", files[backend])
+    local, remote = (json.loads(files[backend].read_text()) for backend in ("local", "ray"))
+    assert local == remote
+    assert local["scores"][0]["deals"] == 434  # three chunks of deals
+
+
+def test_a_league_on_ray_gives_the_local_numbers_bit_for_bit():
+    tables = league_tables("piktas", ["heuristic", "random", "field-heuristic"], [2, 4])
+    tournaments = [Tournament("piktas_v1", seating, 40, 3, {"num_players": len(seating)}) for seating in tables]
+    local = run_tournaments(tournaments, LocalBackend(), chunk_deals=4)
+    remote = run_tournaments(tournaments, cluster.RayBackend(2), chunk_deals=4)
+    for (local_result, local_tally), (remote_result, remote_tally) in zip(local, remote):
+        assert local_result.to_dict() == remote_result.to_dict()
+        assert np.array_equal(local_tally.deal_means(), remote_tally.deal_means())
+
+
+def test_too_many_workers_and_an_unreachable_cluster_are_named():
+    with pytest.raises(ClusterError, match="--workers 3 needs 3 CPUs, but the Ray cluster has 2"):
+        cluster.connect(None, 3)
+    result = runner.invoke(app, ["eval", "yokir", "--backend", "ray", "--workers", "3", "--episodes", "3"])
+    assert result.exit_code == 2 and "needs 3 CPUs" in result.output
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(ClusterError, match=f"no Ray cluster answers at 127.0.0.1:{port}"):
+        cluster._check_reachable(f"127.0.0.1:{port}")

@@ -1,0 +1,109 @@
+"""Tournaments by agent name in seeded chunks, the league, and the Ray backend's optional import."""
+
+import json
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from cardarena.agents import load
+from cardarena.cli import app
+from cardarena.envs.core.errors import ConfigError, UnknownAgentError
+from cardarena.training.evaluate import evaluate
+from cardarena.training.league import league_standings, league_tables
+from cardarena.training.tournament import LocalBackend, Tournament, chunks_of, run_tournaments, seated_agents
+
+runner = CliRunner()
+
+
+def test_chunks_cover_every_deal_and_episode_once():
+    tournament = Tournament("yokir_v1", ["heuristic", "random", "random"], episodes=3 * 11 - 1, seed=4)
+    chunks = chunks_of(tournament, chunk_deals=4)
+    assert [len(chunk.seeds) for chunk in chunks] == [4, 4, 3]
+    assert [chunk.episodes for chunk in chunks] == [12, 12, 8]
+    assert [seed for chunk in chunks for seed in chunk.seeds] == [seed for seed in chunks_of(tournament, 100)[0].seeds]
+
+
+def test_one_chunk_plays_as_evaluate_does_with_agents_seeded_seed_plus_seat():
+    names = ["heuristic", "random", "random"]
+    [(chunked, _)] = run_tournaments([Tournament("yokir_v1", names, 90, seed=7)], LocalBackend())
+    direct = evaluate("yokir_v1", [(name, load(name, game="yokir", seed=7 + seat)) for seat, name in enumerate(names)], 90, seed=7)
+    assert chunked.to_dict() == direct.to_dict()
+
+
+def test_each_chunk_loads_its_agents_with_seeds_of_its_own():
+    tournament = Tournament("yokir_v1", ["random", "random", "heuristic"], 30, seed=1)
+    draws = [[agent.rng.integers(2**62) for name, agent in seated_agents(tournament, chunk) if name == "random"] for chunk in (0, 1)]
+    assert draws[0] == [load("random", seed=1).rng.integers(2**62), load("random", seed=2).rng.integers(2**62)]
+    assert draws[0] != draws[1]
+
+
+def test_an_unknown_agent_fails_before_any_deal():
+    with pytest.raises(UnknownAgentError, match="unknown agent 'nobody'"):
+        run_tournaments([Tournament("yokir_v1", ["heuristic", "nobody", "random"], 30)], LocalBackend())
+
+
+def test_league_tables_cover_every_size_and_every_group():
+    assert league_tables("yokir", ["a", "b"]) == [["a", "b", "a"]]
+    assert league_tables("piktas", ["a", "b", "c"], [2, 5]) == [["a", "b"], ["a", "c"], ["b", "c"], ["a", "b", "c", "a", "b"]]
+    with pytest.raises(ConfigError, match="at least two different agents"):
+        league_tables("yokir", ["a", "a"])
+    with pytest.raises(ConfigError, match="table size 4 is not playable"):
+        league_tables("yokir", ["a", "b"], [4])
+    with pytest.raises(ConfigError, match="more than 2 tables"):
+        league_tables("piktas", ["a", "b", "c"], [2], limit=2)
+
+
+def test_league_standings_pool_every_table():
+    names = ["heuristic", "random", "field-heuristic"]
+    tables = league_tables("piktas", names, [2, 3])
+    played = run_tournaments([Tournament("piktas_v1", seating, 60, 0, {"num_players": len(seating)}) for seating in tables], LocalBackend())
+    standings = {standing.name: standing for standing in league_standings(names, played)}
+    assert sum(standing.mu for standing in standings.values()) == pytest.approx(1500 * 3)
+    assert standings["random"].tables == 3 and standings["random"].deals == 30 + 30 + 20
+    assert all(0 < standing.sigma < 200 for standing in standings.values())
+
+
+def test_a_league_of_one_table_ranks_as_its_mean_rewards():
+    names = ["heuristic", "random", "yokir/ppo-selfplay"]
+    [(result, tally)] = played = run_tournaments([Tournament("yokir_v1", names, 300, 0)], LocalBackend())
+    by_mean = [score.name for score in sorted(result.scores, key=lambda score: -score.mean)]
+    assert [standing.name for standing in sorted(league_standings(names, played), key=lambda s: -s.mu)] == by_mean
+
+
+def test_league_command_writes_tables_and_standings(tmp_path):
+    target = tmp_path / "league.json"
+    result = runner.invoke(app, ["league", "yokir", "--agents", "heuristic,random", "--episodes", "6", "--json", str(target)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(target.read_text())
+    assert [standing["name"] for standing in report["standings"]] == ["heuristic", "random"]
+    assert report["results"][0]["seating"] == ["heuristic", "random", "heuristic"]
+    assert "yokir_v1 league: 1 tables" in result.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["eval", "yokir", "--backend", "ray", "--episodes", "3"],
+        ["league", "yokir", "--agents", "heuristic,random", "--backend", "ray"],
+        ["train", "yokir", "--backend", "ray"],
+    ],
+)
+def test_without_ray_the_ray_backend_says_how_to_install_it(monkeypatch, command):
+    monkeypatch.setitem(sys.modules, "ray", None)
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2, result.output
+    assert 'pip install -e ".[ray]"' in result.output
+
+
+def test_ray_options_need_the_ray_backend():
+    result = runner.invoke(app, ["eval", "yokir", "--workers", "2", "--episodes", "3"])
+    assert result.exit_code == 2
+    assert "--address and --workers are options of --backend ray" in result.output
+    result = runner.invoke(app, ["train", "yokir", "--backend", "ray", "--workers", "0"])
+    assert result.exit_code == 2 and "--workers" in result.output
+
+
+def test_a_device_torch_lacks_is_refused():
+    result = runner.invoke(app, ["train", "yokir", "--device", "tpu9"])
+    assert result.exit_code == 2 and "--device 'tpu9' is not a torch device" in result.output

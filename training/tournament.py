@@ -1,0 +1,132 @@
+"""Tournaments of agents given by name, played in seeded chunks of deals on a backend.
+
+A tournament's deals are cut into chunks of `CHUNK_DEALS` consecutive deals. Each chunk loads
+its agents afresh (`cardarena.agents.load`), seat s of chunk k with the seed
+`seed + s + k * CHUNK_SEED_STRIDE` (chunk 0 is seeded as a whole tournament always was), plays
+its deals with `evaluate.play_deals` and returns their `Tally`. The tallies are merged in chunk
+order, so a tournament's statistics depend on its seed alone: the local backend, which plays the
+chunks one after the other in this process, and a Ray cluster (`training/cluster.py`), which
+plays them in parallel, give the same numbers bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardarena.agents import load
+from cardarena.envs import lookup, make
+from cardarena.envs.core.env import CardGameEnv
+
+from .evaluate import EvalResult, Tally, deal_count, deal_seeds, distinct_rotations, play_deals, summarise
+
+CHUNK_DEALS = 200
+CHUNK_SEED_STRIDE = 1_000_003
+
+Progress = Callable[[int], None]  # episodes just finished
+Recorder = Callable[[CardGameEnv, list[str]], None]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """One table: `names` gives the agent of each seat before rotation (see `evaluate.evaluate`)."""
+
+    env_id: str
+    names: list[str]
+    episodes: int
+    seed: int = 0
+    config: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return lookup(self.env_id).name
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Consecutive deals of a tournament: the `index`-th chunk, its deal seeds and its episodes."""
+
+    tournament: Tournament
+    index: int
+    seeds: list[int]
+    episodes: int
+
+
+class Backend(Protocol):
+    """Plays chunks and returns their tallies in the order given."""
+
+    def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]: ...
+
+
+def chunks_of(tournament: Tournament, chunk_deals: int = CHUNK_DEALS) -> list[Chunk]:
+    """The tournament's deals cut into chunks of `chunk_deals` deals (the last may be shorter)."""
+    rotations = len(distinct_rotations(tournament.names))
+    seeds = deal_seeds(tournament.seed, deal_count(tournament.episodes, rotations))
+    chunks = []
+    for index, start in enumerate(range(0, len(seeds), chunk_deals)):
+        part = seeds[start : start + chunk_deals]
+        episodes = min(len(part) * rotations, tournament.episodes - start * rotations)
+        chunks.append(Chunk(tournament, index, part, episodes))
+    return chunks
+
+
+def seated_agents(tournament: Tournament, chunk_index: int = 0) -> list[tuple[str, Any]]:
+    """The agents of a chunk, loaded with its seeds (raises on an unknown or unloadable name)."""
+    base = tournament.seed + chunk_index * CHUNK_SEED_STRIDE
+    return [(name, load(name, game=tournament.game, seed=base + seat)) for seat, name in enumerate(tournament.names)]
+
+
+def check_agents(tournaments: Sequence[Tournament]) -> None:
+    """Load every agent of the tournaments once: an unknown or unloadable one raises here."""
+    for tournament in tournaments:
+        seated_agents(tournament)
+
+
+def play_chunk(chunk: Chunk, on_episode: Callable[[int], None] | None = None, on_played: Recorder | None = None) -> Tally:
+    """Play one chunk here; `on_episode` gets the episodes played so far in the chunk."""
+    tournament = chunk.tournament
+    env = make(tournament.env_id, **tournament.config)
+    agents = seated_agents(tournament, chunk.index)
+    return play_deals(env, agents, chunk.seeds, chunk.episodes, on_episode, on_played)
+
+
+class LocalBackend:
+    """Plays the chunks one after the other in this process; `on_played` sees every episode."""
+
+    def __init__(self, on_played: Recorder | None = None):
+        self.on_played = on_played
+
+    def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
+        tallies = []
+        for chunk in chunks:
+            reported = [0]
+
+            def report(done: int, reported: list[int] = reported) -> None:
+                on_progress(done - reported[0])
+                reported[0] = done
+
+            tallies.append(play_chunk(chunk, report, self.on_played))
+        return tallies
+
+
+def run_tournaments(
+    tournaments: Sequence[Tournament], backend: Backend, on_progress: Progress | None = None, chunk_deals: int = CHUNK_DEALS
+) -> list[tuple[EvalResult, Tally]]:
+    """Play every tournament's chunks on `backend`; each tournament's result and merged tally, in order.
+
+    Every agent is loaded here first (`check_agents`), so a bad name fails before any deal is played.
+    """
+    check_agents(tournaments)
+    plans = [chunks_of(tournament, chunk_deals) for tournament in tournaments]
+    tallies = backend.play([chunk for plan in plans for chunk in plan], on_progress or (lambda done: None))
+    results = []
+    for tournament, plan in zip(tournaments, plans):
+        merged = tallies[: len(plan)]
+        tallies = tallies[len(plan) :]
+        total = merged[0]
+        for later in merged[1:]:
+            total.merge(later)
+        env = make(tournament.env_id, **tournament.config)
+        results.append((summarise(env, dict(tournament.config), list(tournament.names), tournament.seed, total), total))
+    return results
