@@ -18,9 +18,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, Security
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import APIKeyHeader
 from starlette.exceptions import HTTPException
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardarena import __version__
@@ -47,6 +48,8 @@ from .models import (
 from .tables import MAX_TABLES, TABLE_TTL, TableRoom
 
 MAX_BODY_BYTES = 64 * 1024
+
+WEB_DIR = Path(__file__).with_name("web")
 
 _HTTP_KINDS = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
 
@@ -131,7 +134,13 @@ def create_app(
         """Remove the table; the token is the creator's, from the answer that created it."""
         room.delete(table_id, token)
 
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        """The web table (docs/web.md): a client of the `/v1` API like any other frontend."""
+        return FileResponse(WEB_DIR / "index.html")
+
     app.include_router(v1)
+    app.mount("/web", StaticFiles(directory=WEB_DIR), name="web")
     app.add_exception_handler(CardArenaError, _cardarena_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)

@@ -1,0 +1,37 @@
+// The page's only door to the server: the public /v1 table API (docs/protocol.md).
+
+export class ApiError extends Error {}
+
+let apiKey = "";
+
+/** Send every later request with this API key (a server started with --api-keys needs one). */
+export function useApiKey(key) {
+  apiKey = key.trim();
+}
+
+/** A /v1 request; answers the JSON body, or throws an ApiError naming what went wrong. */
+export async function api(method, path, body) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (apiKey) headers["x-api-key"] = apiKey;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(`the server is not reachable (${error.message}): is \`cardarena serve\` still running?`);
+  }
+  if (response.status === 204) return null;
+  let answer;
+  try {
+    answer = await response.json();
+  } catch {
+    throw new ApiError(`${method} ${path}: the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) throw new ApiError(`${answer.error ?? response.status}: ${answer.detail ?? response.statusText}`);
+  return answer;
+}
+
+/** `path` with the query `params`, each value URL-encoded. */
+export function withQuery(path, params) {
+  return `${path}?${new URLSearchParams(params)}`;
+}
