@@ -1,0 +1,200 @@
+"""The web table in a real browser (headless Chromium, driven by Playwright): a full Yokir hand and a
+Piktas round played through the page against bots, an all-bot table watched to its end, and a
+recorded hand replayed; each leaves a screenshot in the test's folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardarena.serve.app import create_app, serving_in_thread
+from cardarena.serve.bots import Roster
+
+pytestmark = pytest.mark.browser
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+MOVES = 400
+
+
+@pytest.fixture(scope="module")
+def record_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("records")
+
+
+@pytest.fixture(scope="module")
+def server_url(record_dir):
+    app = create_app(Roster.serving([]), record_dir=record_dir)
+    with serving_in_thread(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install -y chromium")
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser, server_url):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server_url + "/")
+    page.wait_for_selector("#seats select")
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def seat_table(page, game: str, seats: list[str | None], settings: dict | None = None, seed: int = 3) -> None:
+    """Fill the lobby: the game, each seat (None: the page's own) and the seed."""
+    page.select_option("#game", game)
+    page.fill("#players", str(len(seats)))
+    page.dispatch_event("#players", "change")
+    page.fill("#settings", json.dumps(settings or {}))
+    page.fill("#seed", str(seed))
+    for seat, bot in enumerate(seats):
+        page.select_option(f"#seats li:nth-child({seat + 1}) select", bot or "")
+
+
+def status(page) -> str:
+    return page.inner_text("#play-status")
+
+
+def wait_for_turn_or_end(page) -> str:
+    page.wait_for_function("() => /Your turn|is over/.test(document.getElementById('play-status').textContent)")
+    assert not page.is_visible("#message.error"), page.inner_text("#message")
+    return status(page)
+
+
+def play_to_end(page, choose) -> int:
+    """Play the page's seat with `choose(page)` until the match is over; the number of moves."""
+    for moves in range(MOVES):
+        if "is over" in wait_for_turn_or_end(page):
+            return moves
+        before = page.inner_text("#play-actions")
+        choose(page)
+        page.wait_for_function(
+            "before => document.getElementById('play-actions').innerText !== before"
+            " || /is over/.test(document.getElementById('play-status').textContent)",
+            arg=before,
+        )
+    raise AssertionError(f"the match did not end within {MOVES} moves")
+
+
+def click_cards_of_first_action(page) -> None:
+    """Select the first card action's cards by clicking them, and play them with Enter; else press 1."""
+    cards = page.evaluate(
+        "() => [...document.querySelectorAll('#play-actions .action')].map(b => b.textContent)"
+    )
+    playable = page.query_selector_all("#play-view button.card")
+    if not playable:
+        page.keyboard.press("1")
+        return
+    playable[0].click()
+    page.wait_for_selector("#play-selection")
+    first = page.query_selector("#play-actions .action:not([hidden])")
+    label = first.text_content().split(". ", 1)[1]
+    assert label in " ".join(cards)
+    page.keyboard.press("Enter")
+
+
+def test_a_full_yokir_hand_through_the_page(page, tmp_path):
+    seat_table(page, "yokir_v1", [None, "yokir/heuristic", "random"])
+    page.click("#play-button")
+    page.wait_for_selector("#play-actions .action")
+    assert "you are seat 0" in page.inner_text("#play-title")
+    moves = play_to_end(page, click_cards_of_first_action)
+    assert moves >= 1
+    assert "Rewards: seat 0:" in status(page)
+    assert "caller" in page.inner_text("#play-result")
+    page.screenshot(path=str(tmp_path / "yokir.png"), full_page=True)
+
+
+def play_piktas_turn(page) -> None:
+    """A swap by clicking its hand card and field card when there is one, else the first action by its number."""
+    swaps = page.evaluate("() => [...document.querySelectorAll('#play-actions .action')].map(b => b.textContent).filter(t => t.includes('swap:'))")
+    if not swaps:
+        page.keyboard.press("1")
+        return
+    hand_card, field_card = swaps[0].split(". ", 1)[1].split(":")[1:]
+    for card in (hand_card, field_card):
+        page.click(f"#play-view button.card[data-card='{card}'] >> nth=0")
+    page.click("#play-selection")
+
+
+def test_a_piktas_round_through_the_page(page, tmp_path):
+    seat_table(page, "piktas_v1", ["piktas/heuristic", None, "random", "piktas/heuristic"])
+    page.click("#play-button")
+    play_to_end(page, play_piktas_turn)
+    assert "is over" in status(page)
+    assert "swap" in page.inner_text("#play-history") or "pass" in page.inner_text("#play-history")
+    page.screenshot(path=str(tmp_path / "piktas.png"), full_page=True)
+
+
+def test_antipoker_draw_by_clicking_cards(page):
+    seat_table(page, "antipoker_v1", [None, "antipoker/heuristic"])
+    page.click("#play-button")
+    page.wait_for_selector("#play-actions .action")
+    if "pick" not in page.inner_text("#play-actions"):
+        pytest.skip("the seat's first decision is not a draw")
+    first, second = page.query_selector_all("#play-view button.card")[:2]
+    picked = [first.get_attribute("data-card"), second.get_attribute("data-card")]
+    first.click()
+    second.click()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('#play-actions .action')?.textContent.includes('pick')")
+    assert not page.is_visible("#message.error"), page.inner_text("#message")
+    assert all(card in page.inner_text("#play-view") for card in picked)
+
+
+def test_watching_an_all_bot_table_to_its_end(page, tmp_path):
+    seat_table(page, "yokir_v1", ["yokir/heuristic", "random", "yokir/heuristic"])
+    page.select_option("#pace", "250")
+    page.click("#watch-button")
+    page.wait_for_function("() => /is over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
+    assert page.query_selector_all("#watch-events li")
+    assert "result" in page.inner_text("#watch-result")
+    page.screenshot(path=str(tmp_path / "watch.png"), full_page=True)
+
+
+def test_replaying_a_recorded_hand(page, record_dir, tmp_path):
+    seat_table(page, "yokir_v1", ["random", "random", "yokir/heuristic"], seed=11)
+    page.select_option("#pace", "250")
+    page.click("#watch-button")
+    page.wait_for_function("() => /is over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
+    page.click("[data-tab=replay]")
+    record = max(record_dir.glob("*.jsonl"), key=lambda path: path.stat().st_mtime)
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector("#replay-events li.current")
+    assert page.inner_text("#replay-status").startswith("event 1 of ")
+    for _ in range(5):
+        page.click("#replay-forward")
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#replay-status").startswith("event 5 of ")
+    page.click("#replay-last-event")
+    assert "result" in page.inner_text("#replay-events li.current")
+    page.click("#replay-last")
+    page.wait_for_selector("#replay-events li.current")
+    page.screenshot(path=str(tmp_path / "replay.png"), full_page=True)
+
+
+def test_a_phone_width_page_and_a_gone_server(browser, server_url, tmp_path):
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    page.goto(server_url + "/")
+    page.wait_for_selector("#seats select")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+    page.route("**/v1/tables", lambda route: route.abort())
+    page.click("#play-button")
+    page.wait_for_selector("#message.error")
+    assert "not reachable" in page.inner_text("#message")
+    page.screenshot(path=str(tmp_path / "phone.png"))
+    page.close()
