@@ -16,10 +16,13 @@ function suitOf(code) {
   return code.match(/^[A-Z]+/)?.[0] ?? code;
 }
 
+// Each suit keeps the colour of its first appearance on this page, so that the first six differ.
+const suitColours = new Map();
+
 function suitClass(code) {
-  let hash = 0;
-  for (const letter of suitOf(code)) hash = (hash * 31 + letter.charCodeAt(0)) % 9973;
-  return `suit-${hash % SUIT_COLOURS}`;
+  const suit = suitOf(code);
+  if (!suitColours.has(suit)) suitColours.set(suit, suitColours.size % SUIT_COLOURS);
+  return `suit-${suitColours.get(suit)}`;
 }
 
 export function element(tag, className, text) {
@@ -45,6 +48,15 @@ export function cardElement(code, choose) {
 export function valueElement(value, choose) {
   if (value === null || value === undefined) return element("span", "none", "—");
   if (isCard(value)) return cardElement(value, choose && choose.cards.has(value) ? choose : null);
+  if (Array.isArray(value) && value.some((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
+    const items = element("ol", "items");
+    for (const item of value) {
+      const entry = element("li");
+      entry.append(valueElement(item, choose));
+      items.append(entry);
+    }
+    return items;
+  }
   if (Array.isArray(value)) {
     const row = element("span", "row");
     if (value.length === 0) row.append(element("span", "none", "none"));
