@@ -1,0 +1,57 @@
+"""The web table's files: `/` serves the page, its static files ship in the package with their
+content types, and the page speaks only the public `/v1` API."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import httpx
+import pytest
+
+from cardarena.serve.app import WEB_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB_FILES = sorted(path.name for path in WEB_DIR.iterdir() if path.suffix in {".html", ".js", ".css"})
+CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+
+
+def test_the_root_serves_the_page(server_url):
+    response = httpx.get(server_url + "/")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert '<script type="module" src="web/main.js">' in response.text
+
+
+@pytest.mark.parametrize("name", WEB_FILES)
+def test_every_web_file_is_served_with_its_content_type(server_url, name):
+    response = httpx.get(f"{server_url}/web/{name}")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith(CONTENT_TYPES[Path(name).suffix])
+    assert response.text == (WEB_DIR / name).read_text(encoding="utf-8")
+
+
+def test_an_unknown_web_file_is_a_404(server_url):
+    response = httpx.get(server_url + "/web/nothing.js")
+    assert response.status_code == 404
+
+
+def test_the_web_files_ship_as_package_data():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["cardarena.serve"]
+    shipped = {path.name for pattern in patterns for path in WEB_DIR.parent.glob(pattern)}
+    assert shipped == set(WEB_FILES) and {"index.html", "main.js", "style.css"} <= shipped
+
+
+def test_the_page_requests_only_v1_endpoints():
+    scripts = "\n".join((WEB_DIR / name).read_text(encoding="utf-8") for name in WEB_FILES if name.endswith(".js"))
+    calls = re.findall(r"(?<!function )\bapi\(", scripts)
+    paths = re.findall(r"\bapi\(\"(?:GET|POST|DELETE)\", (?:withQuery\()?[\"`]([^\"`]*)", scripts)
+    assert len(paths) == len(calls) > 0 and all(path.startswith("/v1/") for path in paths), paths
+    assert re.findall(r"\bfetch\(", scripts) == ["fetch("], "every request goes through api()"
+
+
+def test_the_page_keeps_no_token_in_storage():
+    scripts = "\n".join((WEB_DIR / name).read_text(encoding="utf-8") for name in WEB_FILES if name.endswith(".js"))
+    assert "localStorage" not in scripts and "sessionStorage" not in scripts and "document.cookie" not in scripts
