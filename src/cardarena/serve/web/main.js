@@ -61,26 +61,27 @@ function tableRequest() {
   };
 }
 
+/** Create the table and show the panel `tab` that follows it. */
+async function openTable(request, tab) {
+  const table = await api("POST", "/v1/tables", request);
+  lastTable.table = table;
+  say("");
+  showTab(tab);
+  return table;
+}
+
 async function play(event) {
   event.preventDefault();
   const request = tableRequest();
   const clients = request.seats.filter((seat) => seat === null).length;
   if (clients !== 1) throw new Error(`choose exactly one seat for yourself (${clients} chosen); to watch, seat only bots`);
-  const table = await api("POST", "/v1/tables", request);
-  lastTable.table = table;
-  say("");
-  showTab("play");
-  await startPlaying(table);
+  await startPlaying(await openTable(request, "play"));
 }
 
 async function watch() {
   const request = tableRequest();
   if (request.seats.includes(null)) throw new Error("to watch, every seat must be a bot");
-  const table = await api("POST", "/v1/tables", request);
-  lastTable.table = table;
-  say("");
-  showTab("watch");
-  await startWatching(table);
+  await startWatching(await openTable(request, "watch"));
 }
 
 async function loadLobby() {
