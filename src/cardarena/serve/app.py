@@ -25,9 +25,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardarena import __version__
+from cardarena.envs import lookup
 from cardarena.envs.core.errors import CardArenaError
 
-from .bots import Roster, game_infos
+from .bots import Roster, game_infos, renderer_file
 from .errors import status_and_kind
 from .keys import API_KEY_HEADER, ApiKey, ApiKeys
 from .models import (
@@ -85,6 +86,15 @@ def create_app(
     async def games() -> list[GameInfo]:
         """Every registered game: player counts, action and observation sizes, config defaults."""
         return game_infos()
+
+    @app.get("/web/renderers/{game}.js", response_class=Response, responses={200: {"content": {"text/javascript": {}}}, **_documented(404)})
+    async def renderer(game: str) -> Response:
+        """The game's own table renderer for the web table, a JavaScript module (docs/web.md)."""
+        entry = lookup(game)
+        source = renderer_file(entry)
+        if source is None:
+            raise HTTPException(404, f"{entry.env_id} ships no renderer for the web table; the page draws its views generically")
+        return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
 
     @v1.get("/bots", response_model=list[BotInfo], responses=_documented(*refused))
     async def bots() -> list[BotInfo]:

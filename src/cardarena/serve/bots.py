@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,9 +116,19 @@ def game_infos() -> list[GameInfo]:
             num_actions=entry.env_cls.game_cls.num_actions,
             observation_size=entry.env_cls.encoder_cls.observation_size,
             settings={key: default for key, _, default in entry.env_cls.game_cls.config_cls.describe_fields()},
+            renderer=f"/web/renderers/{entry.env_id}.js" if renderer_file(entry) else None,
         )
         for entry in registered()
     ]
+
+
+RENDERER = "web.js"
+
+
+def renderer_file(entry: GameEntry) -> Traversable | None:
+    """The game's own renderer for the web table: `web.js` beside its module, if it ships one."""
+    candidate = files(entry.module) / RENDERER
+    return candidate if candidate.is_file() else None
 
 
 def _load(name: str) -> Bot:

@@ -57,6 +57,10 @@ class GameInfo(BaseModel):
     num_actions: int
     observation_size: int
     settings: dict[str, Any] = Field(description="Each config setting's default.")
+    renderer: str | None = Field(
+        default=None,
+        description="The path of the game's own table renderer for the web table (docs/web.md), a JavaScript module served without an API key; null when it has none.",
+    )
 
 
 class BotInfo(BaseModel):

@@ -75,7 +75,7 @@ async function play(event) {
   const request = tableRequest();
   const clients = request.seats.filter((seat) => seat === null).length;
   if (clients !== 1) throw new Error(`choose exactly one seat for yourself (${clients} chosen); to watch, seat only bots`);
-  await startPlaying(await openTable(request, "play"));
+  await startPlaying(await openTable(request, "play"), chosenGame());
 }
 
 async function watch() {

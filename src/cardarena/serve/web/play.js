@@ -9,12 +9,23 @@ const NUMBER_WAIT_MS = 700;
 // Shown in sections of their own, or not at all (the token stays with the page).
 const SHOWN_APART = ["game", "seat", "settings", "legal_actions", "last_hand"];
 
-const seat = { table: null, number: null, token: null, answer: null, selection: new Set(), typed: "", timer: null, numberTimer: null };
+const seat = { table: null, number: null, token: null, answer: null, selection: new Set(), typed: "", timer: null, numberTimer: null, renderer: null };
 
-/** Sit at a table just created: the one client seat of `table` is this page's. */
-export async function startPlaying(table) {
+/** The game's own table renderer (`render(view, kit)`, docs/web.md), or null when it ships none. */
+async function loadRenderer(game) {
+  if (!game.renderer) return null;
+  try {
+    return (await import(game.renderer)).render;
+  } catch (error) {
+    throw new Error(`${game.env_id}'s renderer ${game.renderer} did not load (${error.message})`);
+  }
+}
+
+/** Sit at a table of `game` just created: the one client seat of `table` is this page's. */
+export async function startPlaying(table, game) {
   const mine = table.seats.find((entry) => entry.token !== null);
-  Object.assign(seat, { table, number: mine.seat, token: mine.token, answer: null, selection: new Set() });
+  const renderer = await loadRenderer(game);
+  Object.assign(seat, { table, number: mine.seat, token: mine.token, answer: null, selection: new Set(), renderer });
   document.getElementById("play-title").textContent = `${table.game} · table ${table.table_id.slice(0, 8)} · you are seat ${mine.seat}`;
   await refresh();
 }
@@ -51,9 +62,29 @@ function drawStatus(answer) {
 
 function drawView(view) {
   const choice = { cards: playableCards(), selected: seat.selection, toggle: toggleCard };
-  const settings = element("details");
-  settings.append(element("summary", "", "settings"), fieldsElement(view.settings, []));
-  document.getElementById("play-view").replaceChildren(fieldsElement(view, SHOWN_APART, choice), settings);
+  const fields = fieldsElement(view, SHOWN_APART, choice);
+  const settings = folded("settings", fieldsElement(view.settings, []));
+  const parts = seat.renderer ? [seat.renderer(view, tableKit(choice)), folded("every field of the view", fields), settings] : [fields, settings];
+  document.getElementById("play-view").replaceChildren(...parts);
+  drawResult(view);
+}
+
+/** What a game's renderer draws with: elements, any view value, cards (clickable when playable). */
+function tableKit(choice) {
+  return {
+    element,
+    value: (value) => valueElement(value, choice),
+    card: (code) => cardElement(code, choice.cards.has(code) ? choice : null),
+  };
+}
+
+function folded(summary, content) {
+  const details = element("details");
+  details.append(element("summary", "", summary), content);
+  return details;
+}
+
+function drawResult(view) {
   const result = document.getElementById("play-result");
   result.replaceChildren(view.last_hand ? valueElement(view.last_hand) : element("p", "", "No hand has ended yet."));
   if (view.last_hand) result.closest("details").open = true;
