@@ -110,8 +110,15 @@ def test_a_full_yokir_hand_through_the_page(page, tmp_path):
     page.click("#play-button")
     page.wait_for_selector("#play-actions .action")
     assert "you are seat 0" in page.inner_text("#play-title")
-    moves = play_to_end(page, click_cards_of_first_action)
-    assert moves >= 1
+    turn_shot = tmp_path / "yokir-turn.png"
+
+    def choose(page) -> None:
+        if not turn_shot.exists() and "play " in page.inner_text("#play-actions"):
+            page.screenshot(path=str(turn_shot), full_page=True)
+        click_cards_of_first_action(page)
+
+    moves = play_to_end(page, choose)
+    assert moves >= 1 and turn_shot.exists()
     assert "Rewards: seat 0:" in status(page)
     assert "caller" in page.inner_text("#play-result")
     page.screenshot(path=str(tmp_path / "yokir.png"), full_page=True)
