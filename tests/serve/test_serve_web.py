@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from cardarena.serve.app import WEB_DIR
+from cardarena.serve.bots import game_infos
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB_FILES = sorted(path.name for path in WEB_DIR.iterdir() if path.suffix in {".html", ".js", ".css"})
@@ -80,3 +81,8 @@ def test_yokir_ships_its_renderer_as_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert config["tool"]["setuptools"]["package-data"]["cardarena.envs.yokir"] == ["web.js"]
     assert (ROOT / "envs" / "yokir" / "web.js").is_file()
+
+
+def test_a_game_of_one_module_has_no_renderer(coinflip_game):
+    infos = {info.env_id: info for info in game_infos()}
+    assert infos["coinflip_v1"].renderer is None

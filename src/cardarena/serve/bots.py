@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from importlib import import_module
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from dataclasses import dataclass
@@ -126,7 +127,10 @@ RENDERER = "web.js"
 
 
 def renderer_file(entry: GameEntry) -> Traversable | None:
-    """The game's own renderer for the web table: `web.js` beside its module, if it ships one."""
+    """The game's own renderer for the web table: `web.js` in its package, if it ships one (a game
+    that is a single module has none)."""
+    if not hasattr(import_module(entry.module), "__path__"):
+        return None
     candidate = files(entry.module) / RENDERER
     return candidate if candidate.is_file() else None
 
