@@ -40,7 +40,8 @@ TABLE_PATHS = {"/v1/tables", "/v1/tables/{table_id}", "/v1/tables/{table_id}/act
 
 def test_the_schema_served_documents_every_route_and_its_errors(client):
     paths = client.http.get("/openapi.json").json()["paths"]
-    assert set(paths) == {"/healthz", "/v1/games", "/v1/bots", "/v1/act", *TABLE_PATHS}
+    assert set(paths) == {"/healthz", "/v1/games", "/v1/bots", "/v1/act", "/web/renderers/{game}.js", *TABLE_PATHS}
+    assert set(paths["/web/renderers/{game}.js"]["get"]["responses"]) == {"200", "404", "422"}
     assert set(paths["/v1/act"]["post"]["responses"]) == {"200", "404", "413", "422"}
     assert set(paths["/v1/tables"]) == {"get", "post"}
     assert set(paths["/v1/tables/{table_id}"]) == {"get", "delete"}
