@@ -1,6 +1,7 @@
 """The web table in a real browser (headless Chromium, driven by Playwright): a full Yokir hand and a
 Piktas round played through the page against bots, an all-bot table watched to its end, and a
-recorded hand replayed; each leaves a screenshot in the test's folder."""
+recorded hand replayed, each leaving a screenshot in the test's folder; every registered game
+played to its end by keyboard."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cardarena.envs import registered
 from cardarena.serve.app import create_app, serving_in_thread
 from cardarena.serve.bots import Roster
 
@@ -202,3 +204,15 @@ def test_a_phone_width_page_and_a_gone_server(browser, server_url, tmp_path):
     assert "not reachable" in page.inner_text("#message")
     page.screenshot(path=str(tmp_path / "phone.png"))
     page.close()
+
+
+def press_one(page) -> None:
+    page.keyboard.press("1")
+
+
+@pytest.mark.parametrize("entry", registered(), ids=lambda entry: entry.env_id)
+def test_every_game_plays_to_its_end_by_keyboard(page, entry):
+    seat_table(page, entry.env_id, [None] + ["random"] * (entry.player_counts.start - 1))
+    page.click("#play-button")
+    play_to_end(page, press_one)
+    assert "Rewards: seat 0:" in status(page)
