@@ -189,7 +189,10 @@ def test_replaying_a_recorded_hand(page, record_dir, tmp_path):
     page.click("#replay-last-event")
     assert "result" in page.inner_text("#replay-events li.current")
     page.click("#replay-last")
-    page.wait_for_selector("#replay-events li.current")
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('table ')")
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+    assert page.inner_text("#replay-status").startswith("event 9 of ")
     page.screenshot(path=str(tmp_path / "replay.png"), full_page=True)
 
 

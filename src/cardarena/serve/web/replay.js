@@ -28,6 +28,10 @@ export function parseRecords(text) {
   return records;
 }
 
+function handCount(records) {
+  return records.length === 1 ? "1 hand" : `${records.length} hands`;
+}
+
 function load(records) {
   replay.records = records;
   const choice = document.getElementById("replay-hand");
@@ -66,7 +70,7 @@ async function readFile(input) {
   const [file] = input.files;
   if (!file) return;
   load(parseRecords(await file.text()));
-  say(`${replay.records.length} hands read from ${file.name}`, true);
+  say(`${file.name}: ${handCount(replay.records)}`, true);
 }
 
 /** The hands of the last table created here, through its creator token, once it has ended. */
@@ -76,6 +80,7 @@ async function readLastTable() {
   const history = await api("GET", withQuery(`/v1/tables/${table.table_id}/history`, { token: table.creator_token }));
   if (!history.records?.length) throw new Error("the last table has finished no hand yet");
   load(history.records);
+  say(`table ${table.table_id.slice(0, 8)}: ${handCount(history.records)}`, true);
 }
 
 function onKey(event) {
