@@ -113,7 +113,7 @@ def _cloned_parameters(policy, fit: str) -> list[torch.nn.Parameter]:
     (training/policies.py) and `fit` is "head", that head and the critic. Where every decision's
     actions have features, the head generalises from a few thousand demonstrations and the
     actor's MLP would memorise their cards instead, so it starts neutral and learns in self-play.
-    Where some decisions have none (Tilt's betting), `fit="all"` clones them through the MLP."""
+    Where some decisions have none (bets beside card sets), `fit="all"` clones them through the MLP."""
     head = getattr(policy.action_net, "score", None)
     if head is None or fit == "all":
         return list(policy.parameters())
