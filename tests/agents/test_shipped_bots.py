@@ -11,7 +11,7 @@ from cardarena.envs import lookup, make
 from cardarena.training.publish import evaluate_against_baselines
 
 SHIPPED_ROOT = Path(str(resources.files("cardarena.checkpoints")))
-BOTS = [("yokir", "ppo-selfplay"), ("yokir", "ppo-selfplay-full"), ("piktas", "ppo-selfplay"), ("scarp", "ppo-selfplay"), ("antipoker", "ppo-selfplay"), ("paradigm", "ppo-selfplay"), ("dividha", "ppo-selfplay")]
+BOTS = [("yokir", "ppo-selfplay"), ("yokir", "ppo-selfplay-full"), ("piktas", "ppo-selfplay"), ("scarp", "ppo-selfplay"), ("antipoker", "ppo-selfplay"), ("paradigm", "ppo-selfplay"), ("dividha", "ppo-selfplay"), ("tilt", "ppo-selfplay")]
 TABLES = {
     "yokir": [{"match": True, "target_score": 3}],
     "piktas": [{"num_players": 2}, {}, {"num_players": 11, "mode": "gambling"}],
@@ -19,9 +19,10 @@ TABLES = {
     "antipoker": [{}, {"betting": False}, {"num_players": 6}],
     "paradigm": [{"num_players": 2}, {}, {"num_players": 3}],
     "dividha": [{"num_players": 2}, {}, {"num_players": 7}, {"match": True, "max_hands": 5}],
+    "tilt": [{"num_players": 2}, {}, {"num_players": 6}, {"void_deck": False}, {"num_hands": 5}],
 }
-# whole rounds of seat rotations: 3, 4, 2, 2, 4 and 4 seats
-EPISODES = {"yokir": 10_002, "piktas": 10_000, "scarp": 10_002, "antipoker": 10_002, "paradigm": 10_000, "dividha": 10_000}
+# whole rounds of seat rotations: 3, 4, 2, 2, 4, 4 and 4 seats
+EPISODES = {"yokir": 10_002, "piktas": 10_000, "scarp": 10_002, "antipoker": 10_002, "paradigm": 10_000, "dividha": 10_000, "tilt": 10_000}
 
 
 def ids(bots):
