@@ -167,21 +167,24 @@ class TiltEncoder(Encoder[TiltState]):
         if config.num_hands > 1:
             blank[_AT_MATCH + 1] = 1.0
         self._blank = blank
-        # per observer seat: (seat, its rel position) for every seat, and where each seat's face_up segment starts
+        # per observer seat: each seat's rel position; (seat, rel position) pairs; where each seat's face_up segment starts
+        self._rel = _REL[n]
         self._seats = [tuple(enumerate(_REL[n][seat])) for seat in range(n)]
         self._face_up = [tuple(_AT_FACE_UP + r * NUM_CARDS for r in _REL[n][seat]) for seat in range(n)]
+        self._starting, self._bank = config.starting_stack, config.starting_stack * n  # the chip scales
+        self._hands = config.num_hands if config.num_hands > 1 else 0  # the match scale, 0 for one hand
+        self._bet_step, self._big_bet = 1.0 / config.max_bets, config.big_bet
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """Written into a plain float32 array.array and handed to numpy without a copy: setting a
         few dozen values one by one is cheaper than numpy's fancy indexing from Python lists."""
         obs = array("f", self._blank)
-        game, config = self.game, self.game.config
-        rel = _REL[game.num_players][seat]
+        game = self.game
+        rel = self._rel[seat]
         folded = state.folded
         own = self._write_cards(obs, state, seat)
         stacks, palms, contributions, carry, in_hand = state.stacks, state.palms, state.contributions, state.carry, state.in_hand
-        starting = config.starting_stack
-        bank = starting * game.num_players
+        starting, bank = self._starting, self._bank
         for other, r in self._seats[seat]:
             chips = stacks[other]
             obs[_AT_PALM_SIZES + r] = len(palms[other]) / MAX_OWN
@@ -225,8 +228,8 @@ class TiltEncoder(Encoder[TiltState]):
         obs[_AT_PILES] = len(state.stock) / NUM_CARDS
         obs[_AT_PILES + 1] = len(state.discards) / NUM_CARDS
         obs[_AT_PILES + 2] = len(state.void_deck) / NUM_VOIDS
-        if state.hand_number and config.num_hands > 1:
-            obs[_AT_MATCH] = state.hand_number / config.num_hands
+        if state.hand_number and self._hands:
+            obs[_AT_MATCH] = state.hand_number / self._hands
         if state.moves:
             self._encode_moves(obs, state, rel)
         vector = np.frombuffer(obs, np.float32)
@@ -271,7 +274,7 @@ class TiltEncoder(Encoder[TiltState]):
         return own
 
     def _encode_moves(self, obs: array, state: TiltState, rel: list[int]) -> None:
-        step = 1.0 / self.game.config.max_bets
+        step = self._bet_step
         for phase, round_number, actor, value in state.moves:
             if phase == _BET_INDEX:
                 if value == 2:
@@ -280,8 +283,7 @@ class TiltEncoder(Encoder[TiltState]):
                 obs[_AT_CARDS_MOVED + rel[actor]] += value / MAX_OWN
 
     def _encode_betting(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
-        config = self.game.config
-        pot = (sum(state.contributions) + sum(state.carry)) / (config.starting_stack * self.game.num_players)
+        pot = (sum(state.contributions) + sum(state.carry)) / self._bank
         obs[_AT_POT] = pot if pot < 1.0 else 1.0
         bets = state.bets
         if state.paycheck_unit >= 0 or (bets is not None and state.bet_rules[2] == "never"):
@@ -298,7 +300,7 @@ class TiltEncoder(Encoder[TiltState]):
         to_call = (bets["current_bet"] - contributions[seat]) / (unit if unit > 1 else 1)
         obs[_AT_TO_CALL] = to_call if to_call < 1.0 else 1.0
         obs[_AT_ROUND_BETS] = bets["bets"] / cap
-        unit_share = unit / config.big_bet
+        unit_share = unit / self._big_bet
         obs[_AT_UNIT] = unit_share if unit_share < 1.0 else 1.0
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:

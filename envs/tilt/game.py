@@ -118,6 +118,8 @@ class TiltGame(Game[TiltState]):
         self._flags: dict[tuple[Any, ...], int] = {}
         self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
         self._decision: tuple[Any, ...] = (None, None, None)  # (round data, rules, decision) of the last one asked
+        n = config.num_players
+        self._clockwise = [tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)]  # from each dealer's left
 
     @property
     def num_players(self) -> int:
@@ -263,8 +265,8 @@ class TiltGame(Game[TiltState]):
 
     def live_seats(self, state: TiltState) -> list[int]:
         """Live seats clockwise from the dealer's left."""
-        n = self.num_players
-        return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
+        folded = state.folded
+        return [seat for seat in self._clockwise[state.dealer] if not folded[seat]]
 
     def exchange_limit(self, state: TiltState, seat: int) -> int:
         """The most Palm cards the seat may exchange now (4.4): three, the cards left to draw, the Palm."""
