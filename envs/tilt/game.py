@@ -118,12 +118,13 @@ class TiltGame(Game[TiltState]):
         self._flags: dict[tuple[Any, ...], int] = {}
         self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
         self._decision: tuple[Any, ...] = (None, None, None)  # (round data, rules, decision) of the last one asked
-        n = config.num_players
+        n = self._num_players = config.num_players  # the frozen config's values, read once (a pydantic read costs)
         self._clockwise = [tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)]  # from each dealer's left
+        self._void_order = tuple(config.void_indices) if config.void_deck else ()
 
     @property
     def num_players(self) -> int:
-        return self.config.num_players
+        return self._num_players
 
     # ------------------------------------------------------------ the Game contract
 
@@ -327,7 +328,7 @@ class TiltGame(Game[TiltState]):
         state.stock = sampled(range(NUM_CARDS), rng)
         state.discards, state.row, state.signal = [], [], -1
         state.fine, state.chicken, state.tariffs, state.grid, state.sabotage_pile = [], [], [], [], []
-        voids = [v for v in config.void_indices if not (state.gravity and VOID_CODES[v] == "GRAV")] if config.void_deck else []
+        voids = [v for v in self._void_order if not (state.gravity and VOID_CODES[v] == "GRAV")]
         state.void_deck = sampled(voids, rng)
         state.revealed = False
         state.in_hand = [chips > 0 for chips in state.stacks]
@@ -399,7 +400,7 @@ class TiltGame(Game[TiltState]):
             state.bet_rules = [unit, self.config.max_bets, "facing_bet"]
         state.betting_round, state.committed = number, list(state.contributions)
         pot = sum(state.contributions) + sum(state.carry)
-        bets = betting.BettingRound.open(self._rules(state), state.stacks, state.folded, (state.dealer + 1) % self.num_players, pot)
+        bets = betting.BettingRound.open(self._rules(state), state.stacks, state.folded, (state.dealer + 1) % self._num_players, pot)
         state.last_bettor = -1
         if bets.finished:
             return
@@ -554,9 +555,9 @@ class TiltGame(Game[TiltState]):
 
     def _open_cards(self, state: TiltState, phase: str, order: list[int]) -> None:
         state.phase, state.order, state.turn = phase, order, 0
-        state.counts = [0] * self.num_players
+        state.counts = [0] * self._num_players
         if phase == HAUL:
-            state.keeps = [-1] * self.num_players
+            state.keeps = [-1] * self._num_players
         if not order:
             state.phase = AUTO
 
