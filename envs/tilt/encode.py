@@ -154,6 +154,26 @@ _EXCHANGE_KIND_INDEX = {kind: index for index, kind in enumerate(EXCHANGE_KINDS)
 _BET_INDEX, _HAUL_INDEX = PHASES.index(BET), PHASES.index(HAUL)
 
 
+def _card_row(card: int, paired: bool, flags: int) -> tuple[Any, ...]:
+    """What one own card adds to SET_FEATURES when a set gives it up (before the / 7); `paired`:
+    another own card has its rank."""
+    reversed_order = bool(flags & rules.MUTI)
+    rank, command = rules.RANK[card], rules.is_command(card)
+    wild = (flags & rules.BINY and rank == 2 and not command) or (flags & rules.EXPD and command)
+    paired = not wild and paired
+    strength = 0.0 if wild else ((12 - rank) if reversed_order else rank) / 12
+    return (1.0, float(reversed_order), strength, paired and not reversed_order, paired and reversed_order, command and not wild and not reversed_order, bool(wild))
+
+
+_ROW_FLAGS = rules.MUTI | rules.BINY | rules.EXPD  # the Hazards the card rows depend on
+# _CARD_ROWS[flags & _ROW_FLAGS][2 * card + paired]: `_card_row` / 7, as float32
+_CARD_ROWS = {
+    flags: np.array([_card_row(card, paired, flags) for card in range(NUM_CARDS) for paired in (False, True)], np.float32) / MAX_OWN
+    for flags in range(_ROW_FLAGS + 1)
+    if flags & _ROW_FLAGS == flags
+}
+
+
 class TiltEncoder(Encoder[TiltState]):
     observation_size = OBSERVATION_SIZE
     action_feature_slices = tuple(SLICES[name] for name in SET_FEATURES)
@@ -305,17 +325,9 @@ class TiltEncoder(Encoder[TiltState]):
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
         """Per card set over the held slots: what it gives up (SET_FEATURES), one matrix product."""
-        flags = self.game.hazard_flags(state)
-        reversed_order = bool(flags & rules.MUTI)
+        rows = _CARD_ROWS[self.game.hazard_flags(state) & _ROW_FLAGS]
         ranks = [rules.RANK[card] for card in own]
-        cards = []
-        for card, rank in zip(own, ranks):
-            command = rules.is_command(card)
-            wild = (flags & rules.BINY and rank == 2 and not command) or (flags & rules.EXPD and command)
-            paired = not wild and ranks.count(rank) > 1
-            strength = 0.0 if wild else ((12 - rank) if reversed_order else rank) / 12
-            cards.append((1.0, float(reversed_order), strength, paired and not reversed_order, paired and reversed_order, command and not wild and not reversed_order, bool(wild)))
-        per_card = np.array(cards, np.float32) / MAX_OWN
+        per_card = rows[[2 * card + (ranks.count(rank) > 1) for card, rank in zip(own, ranks)]]
         held = len(own)
         given = _SET_SLOTS[: 1 << held, :held] @ per_card
         if state.phase == HAUL:
