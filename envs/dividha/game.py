@@ -41,6 +41,7 @@ from .state import BETTING, DEALS, EMPTY, LAST_ROUND, OVER, PUBLIC_SLOTS, SLOT_N
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
+_DECISIONS_KEPT = 1 << 14  # betting decisions remembered per game (forgotten all at once past it)
 
 
 _RAISE_OPTION = {name: option for option, name in enumerate(betting.RAISES)}
@@ -118,6 +119,7 @@ class DividhaGame(Game[DividhaState]):
             short_all_in_raise=True,
         )
         self._decision: tuple[Any, int, Decision | None] = (None, -1, None)  # (round, its actions so far, decision)
+        self._decisions: dict[tuple[Any, ...], Decision] = {}  # by `_decision_key`
 
     @property
     def num_players(self) -> int:
@@ -245,7 +247,12 @@ class DividhaGame(Game[DividhaState]):
         cached_bets, actions, decision = self._decision
         if cached_bets is bets and actions == len(bets.history):
             return decision
-        decision = self._decide(bets)
+        key = _decision_key(bets)
+        decision = self._decisions.get(key)
+        if decision is None:
+            if len(self._decisions) >= _DECISIONS_KEPT:
+                self._decisions.clear()
+            decision = self._decisions[key] = self._decide(bets)
         self._decision = (bets, len(bets.history), decision)
         return decision
 
@@ -467,6 +474,15 @@ class DividhaGame(Game[DividhaState]):
             state.truncated = not state.terminal
         else:
             self._start_hand(state)
+
+
+def _decision_key(bets: betting.BettingRound) -> tuple[Any, ...]:
+    """Everything of a round that its decision depends on (all the engine and `_decide` read of
+    it): the seat to act, its stack and the chips it must call, the bet, pot, smallest raise and
+    bets made, and per seat whether it could still answer a raise (not folded, chips behind)."""
+    seat = bets.to_act[0]
+    able = tuple([not out and chips > 0 for out, chips in zip(bets.folded, bets.stacks)])
+    return seat, able, bets.stacks[seat], bets.contributions[seat], bets.current_bet, bets.pot, bets.min_raise, bets.bets
 
 
 def public_discards(state: DividhaState, seat: int) -> list[int]:
