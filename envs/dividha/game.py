@@ -36,11 +36,12 @@ from .actions import (
     raise_id,
 )
 from .hidden import deal_hidden_again
-from .history import describe, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
+from .history import describe, label_of, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
 from .state import BETTING, DEALS, EMPTY, LAST_ROUND, OVER, PUBLIC_SLOTS, SLOT_NAMES, TRADING, TRADING_ROUND, WAGER_ROUND, DividhaState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
+_PUBLIC_TRADED = tuple(tuple(slot in PUBLIC_SLOTS for slot in slots) for slots in TRADE_CHOICES)  # per choice: which slots are public
 _DECISIONS_KEPT = 1 << 14  # betting decisions remembered per game (forgotten all at once past it)
 
 
@@ -120,6 +121,8 @@ class DividhaGame(Game[DividhaState]):
         )
         self._decision: tuple[Any, int, Decision | None] = (None, -1, None)  # (round, its actions so far, decision)
         self._decisions: dict[tuple[Any, ...], Decision] = {}  # by `_decision_key`
+        n = config.num_players
+        self._clockwise_from = [tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)]  # per dealer, for `order`
 
     @property
     def num_players(self) -> int:
@@ -203,7 +206,7 @@ class DividhaGame(Game[DividhaState]):
         return twin
 
     def action_label(self, state: DividhaState, action: int) -> str:
-        return describe(self, state, action)[0]
+        return label_of(self, state, action)
 
     def public_label(self, state: DividhaState, action: int, label: str) -> str:
         """The split of a payment is the payer's own until settlement (R37), and so are the private
@@ -237,8 +240,8 @@ class DividhaGame(Game[DividhaState]):
 
     def order(self, state: DividhaState) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left, ending with the dealer."""
-        n = self.num_players
-        return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
+        folded = state.folded
+        return [seat for seat in self._clockwise_from[state.dealer] if not folded[seat]]
 
     def decision(self, state: DividhaState) -> Decision:
         """The betting decision now open, computed once: a round's decision changes only with its
@@ -487,8 +490,10 @@ def _decision_key(bets: betting.BettingRound) -> tuple[Any, ...]:
 
 def public_discards(state: DividhaState, seat: int) -> list[int]:
     """The cards `seat` traded in from its public slots (they were face up)."""
-    slots = TRADE_CHOICES[state.trades[seat]] if state.trades[seat] >= 0 else ()
-    return [card for card, slot in zip(state.discards[seat], slots) if slot in PUBLIC_SLOTS]
+    choice = state.trades[seat]
+    if choice < 0:
+        return []
+    return [card for card, public in zip(state.discards[seat], _PUBLIC_TRADED[choice]) if public]
 
 
 def _split_id(move: Move) -> int:
