@@ -250,7 +250,7 @@ class DividhaGame(Game[DividhaState]):
         cached_bets, actions, decision = self._decision
         if cached_bets is bets and actions == len(bets.history):
             return decision
-        key = _decision_key(bets)
+        key = _decision_key(bets, self.config.limit == "fixed")
         decision = self._decisions.get(key)
         if decision is None:
             if len(self._decisions) >= _DECISIONS_KEPT:
@@ -479,13 +479,16 @@ class DividhaGame(Game[DividhaState]):
             self._start_hand(state)
 
 
-def _decision_key(bets: betting.BettingRound) -> tuple[Any, ...]:
+def _decision_key(bets: betting.BettingRound, fixed_limit: bool) -> tuple[Any, ...]:
     """Everything of a round that its decision depends on (all the engine and `_decide` read of
-    it): the seat to act, its stack and the chips it must call, the bet, pot, smallest raise and
-    bets made, and per seat whether it could still answer a raise (not folded, chips behind)."""
+    it): the seat to act, per seat whether it could still answer a raise (not folded, chips
+    behind), the seat's stack and the chips it must call, whether anyone has bet, the pot (it
+    only sizes HALF_POT and POT raises, which fixed limit does not offer), the smallest raise
+    and the bets made."""
     seat = bets.to_act[0]
     able = tuple([not out and chips > 0 for out, chips in zip(bets.folded, bets.stacks)])
-    return seat, able, bets.stacks[seat], bets.contributions[seat], bets.current_bet, bets.pot, bets.min_raise, bets.bets
+    pot = None if fixed_limit else bets.pot
+    return seat, able, bets.stacks[seat], bets.to_call(seat), bets.current_bet > 0, pot, bets.min_raise, bets.bets
 
 
 def public_discards(state: DividhaState, seat: int) -> list[int]:
