@@ -9,6 +9,7 @@ The seat's own hand key (the best hand of the cards it holds now) is computed on
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -126,6 +127,7 @@ class DividhaEncoder(Encoder[DividhaState]):
         self._clockwise = [tuple(enumerate((seat + r) % n for r in range(n))) for seat in range(n)]  # (rel seat r, seat)
         self._public_at = [tuple((_PUBLIC_AT[r], other) for r, other in clockwise) for clockwise in self._clockwise]
         self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
+        self._traded: list[tuple[Any, int, tuple[int, ...]]] = [(None, 0, ())] * n  # per seat, see `_trade_cells`
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
         """Written into a plain float32 array.array and handed to numpy without a copy: setting
@@ -165,8 +167,8 @@ class DividhaEncoder(Encoder[DividhaState]):
             count = calls[other]
             if count:
                 obs[_CALLS + r] = _COUNT_SHARES[count] if count < _TOP_COUNT else 1.0
-        if max(state.trades, default=-1) >= 0:
-            self._trades(obs, state, seat, clockwise)
+        for at in self._trade_cells(state, seat):
+            obs[at] = 1.0
         obs[_TABLET] = state.win[seat] * per_chip
         obs[_TABLET + 1] = state.lose[seat] * per_chip
         obs[_TABLET + 2] = state.pot * per_chip  # pot
@@ -198,16 +200,25 @@ class DividhaEncoder(Encoder[DividhaState]):
                 if increment:
                     obs[_RAISE_SIZES + option] = increment * per_chip
 
-    def _trades(self, obs: array, state: DividhaState, seat: int, clockwise: tuple[tuple[int, int], ...]) -> None:
-        """Who traded which slots, and the cards `seat` knows were traded in."""
+    def _trade_cells(self, state: DividhaState, seat: int) -> tuple[int, ...]:
+        """The cells set to 1 for who traded which slots and the cards `seat` knows were traded in:
+        kept per seat until the next trade (one changes `turn`) or hand (new `discards` lists)."""
+        discards, turn = state.discards, state.turn
+        kept, kept_turn, cells = self._traded[seat]
+        if kept is discards and kept_turn == turn:
+            return cells
+        cells = tuple(self._trades(state, seat))
+        self._traded[seat] = (discards, turn, cells)
+        return cells
+
+    def _trades(self, state: DividhaState, seat: int) -> Iterator[int]:
         trades = state.trades
-        for r, other in clockwise:
+        for r, other in self._clockwise[seat]:
             choice = trades[other]
             if choice >= 0:
-                for at in _TRADED_AT[r][choice]:
-                    obs[at] = 1.0
+                yield from _TRADED_AT[r][choice]
                 for card in state.discards[seat] if other == seat else public_discards(state, other):
-                    obs[_GONE + card] = 1.0
+                    yield _GONE + card
 
     def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
         """Bets and raises, and calls, of each seat this hand (counted as the hand's actions come)."""
