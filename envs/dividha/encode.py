@@ -151,10 +151,13 @@ class DividhaEncoder(Encoder[DividhaState]):
             obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(own), self._divine)
         stacks, paid, playing, folded, bets = state.stacks, state.paid, state.in_match, state.folded, state.bets
         raises, calls = self._counts(state)
+        in_round = bets.contributions if bets is not None else None  # chips put in the open betting round
         for r, other in clockwise:
             chips = stacks[other]
             obs[_STACKS + r] = chips * per_chip
             obs[_PAID + r] = paid[other] * per_chip
+            if in_round is not None:
+                obs[_IN_ROUND + r] = in_round[other] * per_chip
             if playing[other]:
                 obs[_IN_MATCH + r] = 1.0
                 if folded[other]:
@@ -174,7 +177,7 @@ class DividhaEncoder(Encoder[DividhaState]):
         obs[_TABLET + 2] = state.pot * per_chip  # pot
         obs[_FORFEIT] = state.forfeit * per_chip
         if bets is not None:
-            self._betting(obs, state, seat, bets, clockwise)
+            self._betting(obs, state, seat, bets)
         if state.phase == TRADING:
             obs[_TO_ACT + (game.current_player(state) - seat) % n] = 1.0
         obs[_ANTE] = min(state.ante / config.starting_stack, 1.0)
@@ -182,16 +185,15 @@ class DividhaEncoder(Encoder[DividhaState]):
             obs[_HAND_NUMBER] = state.hand_number / config.max_hands
         return np.frombuffer(obs, np.float32)
 
-    def _betting(self, obs: array, state: DividhaState, seat: int, bets: BettingRound, clockwise: tuple[tuple[int, int], ...]) -> None:
-        """The open betting round: chips in it, the bet to call, and the acting seat's raise sizes."""
-        per_chip, contributions = self._per_chip, bets.contributions
-        for r, other in clockwise:
-            obs[_IN_ROUND + r] = contributions[other] * per_chip
+    def _betting(self, obs: array, state: DividhaState, seat: int, bets: BettingRound) -> None:
+        """The open betting round (its chips per seat are written with the other per-seat cells):
+        the round, who acts, the bet to call, and the acting seat's raise sizes."""
+        per_chip = self._per_chip
         to_act = bets.to_act[0]
         obs[_ROUND + state.betting_round] = 1.0
-        obs[_TO_ACT + (to_act - seat) % len(clockwise)] = 1.0
+        obs[_TO_ACT + (to_act - seat) % self.game.num_players] = 1.0
         current = bets.current_bet
-        obs[_TO_CALL] = (current - contributions[seat]) * per_chip
+        obs[_TO_CALL] = (current - bets.contributions[seat]) * per_chip
         obs[_TO_CALL + 1] = current * per_chip  # current_bet
         obs[_TO_CALL + 2] = bets.min_raise * per_chip  # min_raise
         obs[_TO_CALL + 3] = min(bets.bets / self._cap, 1.0)  # bets_made
