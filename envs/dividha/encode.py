@@ -132,7 +132,7 @@ class DividhaEncoder(Encoder[DividhaState]):
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
         """Written into a plain float32 array.array and handed to numpy without a copy: setting
         values one by one is cheaper than building them in lists for numpy."""
-        obs = array("f", self._blank)
+        obs = self._blank[:]  # a copy
         game, config = self.game, self.game.config
         n, per_chip, clockwise = game.num_players, self._per_chip, self._clockwise[seat]
         obs[_PHASE + state.phase] = 1.0
