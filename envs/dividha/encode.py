@@ -105,7 +105,7 @@ def _key_features(held: int, packed: int) -> array:
     if held:
         category, providence, immortal, total, high = rules.unpack_key(packed)
         features[1 + category] = 1.0
-        key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
+        key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *[value / HIGH_SCALE for value in high]]
         features[1 + NUM_CATEGORIES : 1 + NUM_CATEGORIES + len(key)] = array("f", key)
     return features
 

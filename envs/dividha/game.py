@@ -42,6 +42,7 @@ from .state import BETTING, DEALS, EMPTY, LAST_ROUND, OVER, PUBLIC_SLOTS, SLOT_N
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
 _PUBLIC_TRADED = tuple(tuple(slot in PUBLIC_SLOTS for slot in slots) for slots in TRADE_CHOICES)  # per choice: which slots are public
+_FREE_TRADE_IDS = tuple(TRADE + choice for choice in range(len(TRADE_CHOICES)))
 _DECISIONS_KEPT = 1 << 14  # betting decisions remembered per game (forgotten all at once past it)
 
 
@@ -403,7 +404,7 @@ class DividhaGame(Game[DividhaState]):
 
     def _trading_ids(self, state: DividhaState) -> list[int]:
         if not self.config.pay_to_trade:
-            return [TRADE + choice for choice in range(len(TRADE_CHOICES))]
+            return list(_FREE_TRADE_IDS)
         stack = state.stacks[self.current_player(state)]
         paid = [
             paid_trade_id(choice, split)
