@@ -9,6 +9,8 @@ payer's Win or Lose column by the split its action carries; the pot is settled b
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import gt
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field, model_validator
@@ -482,14 +484,13 @@ class DividhaGame(Game[DividhaState]):
 
 def _decision_key(bets: betting.BettingRound, fixed_limit: bool) -> tuple[Any, ...]:
     """Everything of a round that its decision depends on (all the engine and `_decide` read of
-    it): the seat to act, per seat whether it could still answer a raise (not folded, chips
-    behind), the seat's stack and the chips it must call, whether anyone has bet, the pot (it
-    only sizes HALF_POT and POT raises, which fixed limit does not offer), the smallest raise
-    and the bets made."""
-    seat = bets.to_act[0]
-    able = tuple([not out and chips > 0 for out, chips in zip(bets.folded, bets.stacks)])
+    it): the seat to act, its stack and the chips it must call, whether anyone has bet, the pot
+    (it only sizes HALF_POT and POT raises, which fixed limit does not offer), the smallest raise,
+    the bets made, and per seat whether it folded and whether it has chips behind (who could
+    still answer a raise)."""
+    seat, stacks = bets.to_act[0], bets.stacks
     pot = None if fixed_limit else bets.pot
-    return seat, able, bets.stacks[seat], bets.to_call(seat), bets.current_bet > 0, pot, bets.min_raise, bets.bets
+    return seat, stacks[seat], bets.to_call(seat), bets.current_bet > 0, pot, bets.min_raise, bets.bets, *bets.folded, *map(gt, stacks, repeat(0))
 
 
 def public_discards(state: DividhaState, seat: int) -> list[int]:
