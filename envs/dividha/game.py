@@ -247,8 +247,9 @@ class DividhaGame(Game[DividhaState]):
         return [seat for seat in self._clockwise_from[state.dealer] if not folded[seat]]
 
     def decision(self, state: DividhaState) -> Decision:
-        """The betting decision now open, computed once: a round's decision changes only with its
-        actions (each one recorded in its history) or with a new round object."""
+        """The betting decision now open. Kept for its round until the round's next action (each one
+        is recorded in its history) or a new round object, and remembered by `_decision_key`: it is
+        a pure function of those numbers, which recur from hand to hand."""
         bets = state.bets
         cached_bets, actions, decision = self._decision
         if cached_bets is bets and actions == len(bets.history):
