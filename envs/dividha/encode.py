@@ -214,6 +214,8 @@ class DividhaEncoder(Encoder[DividhaState]):
         return cells
 
     def _trades(self, state: DividhaState, seat: int) -> Iterator[int]:
+        """`_trade_cells` worked out: per seat that traded, its `has_traded` and `traded_slots`
+        cells, and the `gone` cells of the cards `seat` knows it traded in."""
         trades = state.trades
         for r, other in self._clockwise[seat]:
             choice = trades[other]
