@@ -9,6 +9,7 @@ The seat's own hand key (the best hand of the cards it holds now) is computed on
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -77,10 +78,14 @@ _START = {name: piece.start for name, piece in SLICES.items()}
 _OWN_AT = tuple(_OWN + slot * NUM_CARDS for slot in range(NUM_SLOTS))  # + card: the one of own slot k
 _PUBLIC_AT = tuple(_PUBLIC + r * NUM_CARDS for r in range(MAX_PLAYERS))  # + card: a public card of rel seat r
 _KEY_PART = NUM_CATEGORIES + 3 + HIGH_CARDS
+# per rel seat r and trade choice: the `has_traded` cell and the `traded_slots` cells it sets
+_TRADED_AT = tuple(
+    tuple((_HAS_TRADED + r, *(_TRADED_SLOTS + 4 * r + slot for slot in slots)) for slots in TRADE_CHOICES) for r in range(MAX_PLAYERS)
+)
 assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)  # `hand_features` writes the three at once
 assert [_START[name] - _TABLET for name in ("pot", "to_call", "current_bet", "min_raise", "bets_made")] == [2, 4, 5, 6, 7]
 _TOP_COUNT = int(COUNT_SCALE)
-_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)] + [1.0]  # index min(count, 8)
+_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)]  # by count, below 8 (1.0 from 8 on)
 _BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
 
 
@@ -100,7 +105,7 @@ def _key_features(held: int, packed: int) -> array:
     if held:
         category, providence, immortal, total, high = rules.unpack_key(packed)
         features[1 + category] = 1.0
-        key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *(value / HIGH_SCALE for value in high)]
+        key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *[value / HIGH_SCALE for value in high]]
         features[1 + NUM_CATEGORIES : 1 + NUM_CATEGORIES + len(key)] = array("f", key)
     return features
 
@@ -114,50 +119,59 @@ class DividhaEncoder(Encoder[DividhaState]):
         config, n = game.config, game.num_players
         self._per_chip = 1.0 / (config.starting_stack * n)
         self._cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
+        self._divine = config.divine_intervention
         blank = array("f", _BLANK)  # what every observation at this table starts from
         blank[_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
         blank[_MATCH] = float(config.match)
         self._blank = blank
         self._clockwise = [tuple(enumerate((seat + r) % n for r in range(n))) for seat in range(n)]  # (rel seat r, seat)
+        self._public_at = [tuple((_PUBLIC_AT[r], other) for r, other in clockwise) for clockwise in self._clockwise]
         self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
+        self._traded: list[tuple[Any, int, tuple[int, ...]]] = [(None, 0, ())] * n  # per seat, see `_trade_cells`
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
         """Written into a plain float32 array.array and handed to numpy without a copy: setting
         values one by one is cheaper than building them in lists for numpy."""
-        obs = array("f", self._blank)
+        obs = self._blank[:]  # a copy
         game, config = self.game, self.game.config
         n, per_chip, clockwise = game.num_players, self._per_chip, self._clockwise[seat]
         obs[_PHASE + state.phase] = 1.0
         obs[_DEALER + (state.dealer - seat) % n] = 1.0
         cards = state.cards
         if cards:
-            for at, card in zip(_OWN_AT, cards[seat]):
+            own = cards[seat]
+            for at, card in zip(_OWN_AT, own):
                 if card != EMPTY:
                     obs[at + card] = 1.0
-            for r, other in clockwise:
+            for at, other in self._public_at[seat]:
                 slots = cards[other]
                 if slots[2] != EMPTY:
-                    obs[_PUBLIC_AT[r] + slots[2]] = 1.0
-                    obs[_PUBLIC_AT[r] + slots[3]] = 1.0
-            obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(cards[seat]), config.divine_intervention)
+                    obs[at + slots[2]] = 1.0
+                    obs[at + slots[3]] = 1.0
+            obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(own), self._divine)
         stacks, paid, playing, folded, bets = state.stacks, state.paid, state.in_match, state.folded, state.bets
         raises, calls = self._counts(state)
+        in_round = bets.contributions if bets is not None else None  # chips put in the open betting round
         for r, other in clockwise:
             chips = stacks[other]
             obs[_STACKS + r] = chips * per_chip
             obs[_PAID + r] = paid[other] * per_chip
+            if in_round is not None:
+                obs[_IN_ROUND + r] = in_round[other] * per_chip
             if playing[other]:
                 obs[_IN_MATCH + r] = 1.0
                 if folded[other]:
                     obs[_FOLDED + r] = 1.0
                 elif not chips:
                     obs[_ALL_IN + r] = 1.0
-            if raises[other]:
-                obs[_RAISES + r] = _COUNT_SHARES[min(raises[other], _TOP_COUNT)]
-            if calls[other]:
-                obs[_CALLS + r] = _COUNT_SHARES[min(calls[other], _TOP_COUNT)]
-        if max(state.trades, default=-1) >= 0:
-            self._trades(obs, state, seat, clockwise)
+            count = raises[other]
+            if count:
+                obs[_RAISES + r] = _COUNT_SHARES[count] if count < _TOP_COUNT else 1.0
+            count = calls[other]
+            if count:
+                obs[_CALLS + r] = _COUNT_SHARES[count] if count < _TOP_COUNT else 1.0
+        for at in self._trade_cells(state, seat):
+            obs[at] = 1.0
         obs[_TABLET] = state.win[seat] * per_chip
         obs[_TABLET + 1] = state.lose[seat] * per_chip
         obs[_TABLET + 2] = state.pot * per_chip  # pot
@@ -172,13 +186,12 @@ class DividhaEncoder(Encoder[DividhaState]):
         return np.frombuffer(obs, np.float32)
 
     def _betting(self, obs: array, state: DividhaState, seat: int, bets: BettingRound) -> None:
-        """The open betting round: chips in it, the bet to call, and the acting seat's raise sizes."""
-        n, per_chip = self.game.num_players, self._per_chip
-        for r, other in self._clockwise[seat]:
-            obs[_IN_ROUND + r] = bets.contributions[other] * per_chip
+        """The open betting round (its chips per seat are written with the other per-seat cells):
+        the round, who acts, the bet to call, and the acting seat's raise sizes."""
+        per_chip = self._per_chip
         to_act = bets.to_act[0]
         obs[_ROUND + state.betting_round] = 1.0
-        obs[_TO_ACT + (to_act - seat) % n] = 1.0
+        obs[_TO_ACT + (to_act - seat) % self.game.num_players] = 1.0
         current = bets.current_bet
         obs[_TO_CALL] = (current - bets.contributions[seat]) * per_chip
         obs[_TO_CALL + 1] = current * per_chip  # current_bet
@@ -189,27 +202,39 @@ class DividhaEncoder(Encoder[DividhaState]):
                 if increment:
                     obs[_RAISE_SIZES + option] = increment * per_chip
 
-    def _trades(self, obs: array, state: DividhaState, seat: int, clockwise: tuple[tuple[int, int], ...]) -> None:
-        """Who traded which slots, and the cards `seat` knows were traded in."""
-        for r, other in clockwise:
-            choice = state.trades[other]
+    def _trade_cells(self, state: DividhaState, seat: int) -> tuple[int, ...]:
+        """The cells set to 1 for who traded which slots and the cards `seat` knows were traded in:
+        kept per seat until the next trade (one changes `turn`) or hand (new `discards` lists)."""
+        discards, turn = state.discards, state.turn
+        kept, kept_turn, cells = self._traded[seat]
+        if kept is discards and kept_turn == turn:
+            return cells
+        cells = tuple(self._trades(state, seat))
+        self._traded[seat] = (discards, turn, cells)
+        return cells
+
+    def _trades(self, state: DividhaState, seat: int) -> Iterator[int]:
+        """`_trade_cells` worked out: per seat that traded, its `has_traded` and `traded_slots`
+        cells, and the `gone` cells of the cards `seat` knows it traded in."""
+        trades = state.trades
+        for r, other in self._clockwise[seat]:
+            choice = trades[other]
             if choice >= 0:
-                obs[_HAS_TRADED + r] = 1.0
-                for slot in TRADE_CHOICES[choice]:
-                    obs[_TRADED_SLOTS + 4 * r + slot] = 1.0
+                yield from _TRADED_AT[r][choice]
                 for card in state.discards[seat] if other == seat else public_discards(state, other):
-                    obs[_GONE + card] = 1.0
+                    yield _GONE + card
 
     def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
         """Bets and raises, and calls, of each seat this hand (counted as the hand's actions come)."""
         actions, counted, raises, calls = self._counted
         if actions is not state.actions or counted > len(actions):
             actions, counted, raises, calls = state.actions, 0, [0] * self.game.num_players, [0] * self.game.num_players
-        for actor, _round, kind, *_ in actions[counted:]:
+        for record in actions[counted:]:
+            kind = record[2]
             if kind == "raise":
-                raises[actor] += 1
+                raises[record[0]] += 1
             elif kind == "call":
-                calls[actor] += 1
+                calls[record[0]] += 1
         self._counted = (actions, len(actions), raises, calls)
         return raises, calls
 

@@ -9,6 +9,8 @@ payer's Win or Lose column by the split its action carries; the pot is settled b
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import gt
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field, model_validator
@@ -36,11 +38,14 @@ from .actions import (
     raise_id,
 )
 from .hidden import deal_hidden_again
-from .history import describe, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
+from .history import describe, label_of, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
 from .state import BETTING, DEALS, EMPTY, LAST_ROUND, OVER, PUBLIC_SLOTS, SLOT_NAMES, TRADING, TRADING_ROUND, WAGER_ROUND, DividhaState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
+_PUBLIC_TRADED = tuple(tuple(slot in PUBLIC_SLOTS for slot in slots) for slots in TRADE_CHOICES)  # per choice: which slots are public
+_FREE_TRADE_IDS = tuple(TRADE + choice for choice in range(len(TRADE_CHOICES)))
+_DECISIONS_KEPT = 1 << 14  # betting decisions remembered per game (forgotten all at once past it)
 
 
 _RAISE_OPTION = {name: option for option, name in enumerate(betting.RAISES)}
@@ -118,6 +123,9 @@ class DividhaGame(Game[DividhaState]):
             short_all_in_raise=True,
         )
         self._decision: tuple[Any, int, Decision | None] = (None, -1, None)  # (round, its actions so far, decision)
+        self._decisions: dict[tuple[Any, ...], Decision] = {}  # by `_decision_key`
+        n = config.num_players
+        self._clockwise_from = [tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)]  # per dealer, for `order`
 
     @property
     def num_players(self) -> int:
@@ -201,7 +209,7 @@ class DividhaGame(Game[DividhaState]):
         return twin
 
     def action_label(self, state: DividhaState, action: int) -> str:
-        return describe(self, state, action)[0]
+        return label_of(self, state, action)
 
     def public_label(self, state: DividhaState, action: int, label: str) -> str:
         """The split of a payment is the payer's own until settlement (R37), and so are the private
@@ -235,17 +243,23 @@ class DividhaGame(Game[DividhaState]):
 
     def order(self, state: DividhaState) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left, ending with the dealer."""
-        n = self.num_players
-        return [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if not state.folded[seat]]
+        folded = state.folded
+        return [seat for seat in self._clockwise_from[state.dealer] if not folded[seat]]
 
     def decision(self, state: DividhaState) -> Decision:
-        """The betting decision now open, computed once: a round's decision changes only with its
-        actions (each one recorded in its history) or with a new round object."""
+        """The betting decision now open. Kept for its round until the round's next action (each one
+        is recorded in its history) or a new round object, and remembered by `_decision_key`: it is
+        a pure function of those numbers, which recur from hand to hand."""
         bets = state.bets
         cached_bets, actions, decision = self._decision
         if cached_bets is bets and actions == len(bets.history):
             return decision
-        decision = self._decide(bets)
+        key = _decision_key(bets, self.config.limit == "fixed")
+        decision = self._decisions.get(key)
+        if decision is None:
+            if len(self._decisions) >= _DECISIONS_KEPT:
+                self._decisions.clear()
+            decision = self._decisions[key] = self._decide(bets)
         self._decision = (bets, len(bets.history), decision)
         return decision
 
@@ -393,7 +407,7 @@ class DividhaGame(Game[DividhaState]):
 
     def _trading_ids(self, state: DividhaState) -> list[int]:
         if not self.config.pay_to_trade:
-            return [TRADE + choice for choice in range(len(TRADE_CHOICES))]
+            return list(_FREE_TRADE_IDS)
         stack = state.stacks[self.current_player(state)]
         paid = [
             paid_trade_id(choice, split)
@@ -469,10 +483,23 @@ class DividhaGame(Game[DividhaState]):
             self._start_hand(state)
 
 
+def _decision_key(bets: betting.BettingRound, fixed_limit: bool) -> tuple[Any, ...]:
+    """Everything of a round that its decision depends on (all the engine and `_decide` read of
+    it): the seat to act, its stack and the chips it must call, whether anyone has bet, the pot
+    (it only sizes HALF_POT and POT raises, which fixed limit does not offer), the smallest raise,
+    the bets made, and per seat whether it folded and whether it has chips behind (who could
+    still answer a raise)."""
+    seat, stacks = bets.to_act[0], bets.stacks
+    pot = None if fixed_limit else bets.pot
+    return seat, stacks[seat], bets.to_call(seat), bets.current_bet > 0, pot, bets.min_raise, bets.bets, *bets.folded, *map(gt, stacks, repeat(0))
+
+
 def public_discards(state: DividhaState, seat: int) -> list[int]:
     """The cards `seat` traded in from its public slots (they were face up)."""
-    slots = TRADE_CHOICES[state.trades[seat]] if state.trades[seat] >= 0 else ()
-    return [card for card, slot in zip(state.discards[seat], slots) if slot in PUBLIC_SLOTS]
+    choice = state.trades[seat]
+    if choice < 0:
+        return []
+    return [card for card, public in zip(state.discards[seat], _PUBLIC_TRADED[choice]) if public]
 
 
 def _split_id(move: Move) -> int:

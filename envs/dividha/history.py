@@ -11,6 +11,7 @@ actions: their public label gives the kind, the chips and the traded slots, neve
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardarena.envs.core.history import RESULT, emit
@@ -92,7 +93,6 @@ def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, 
     private cards traded in), by that part in parentheses."""
     move = decode(action)
     split = None if move.split is None else SPLITS[move.split]
-    secret = _SECRETS[action]
     if move.kind == TRADE_KIND:
         slots = choice_slots(move.choice)
         seat = game.current_player(state) if state.phase == TRADING else -1
@@ -100,12 +100,28 @@ def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, 
         fee = game.trade_fee(state, move.choice) if seat >= 0 else 0
         public = "trade " + (" ".join(slots) if slots else "nothing") + (f" paying {fee}" if fee else "")
         details = {"kind": TRADE_KIND, "cards": traded, "slots": slots, "chips": fee, "split": split}
-        secret = secret + traded
-    else:
-        chips = _chips(game, state, move) if state.phase == BETTING else 0
-        public = f"{move.kind} {chips}" if move.kind in (CALL_KIND, RAISE_KIND) else move.kind
-        details = {"kind": move.kind, "cards": [], "chips": chips, "split": split}
-    return (f"{public} ({' '.join(secret)})" if secret else public), details
+        return _with_secret(public, _SECRETS[action] + traded), details
+    chips = _chips(game, state, move) if state.phase == BETTING else 0
+    return _betting_label(action, chips), {"kind": move.kind, "cards": [], "chips": chips, "split": split}
+
+
+def label_of(game: DividhaGame, state: DividhaState, action: int) -> str:
+    """`describe`'s label alone, without building the details."""
+    move = decode(action)
+    if move.kind == TRADE_KIND:
+        return describe(game, state, action)[0]
+    return _betting_label(action, _chips(game, state, move) if state.phase == BETTING else 0)
+
+
+@lru_cache(maxsize=1 << 12)
+def _betting_label(action: int, chips: int) -> str:
+    """The label of a betting action that pays `chips` (cached: few ids and amounts recur)."""
+    kind = MOVES[action].kind
+    return _with_secret(f"{kind} {chips}" if kind in (CALL_KIND, RAISE_KIND) else kind, _SECRETS[action])
+
+
+def _with_secret(public: str, secret: list[str]) -> str:
+    return f"{public} ({' '.join(secret)})" if secret else public
 
 
 def public_part(label: str) -> str:

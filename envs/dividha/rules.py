@@ -17,6 +17,8 @@ are the core engine's (`envs/core/betting.py`, `envs/core/settlement.py`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
 
 import numpy as np
 
@@ -52,31 +54,34 @@ LIMITS = betting.LIMITS
 # ---------------------------------------------------------------- index level (hot path)
 
 
+@cache
+def _evaluator() -> ModuleType:
+    """The compiled evaluator, loaded on first use, not with the game (an import statement in
+    each call would cost more than a small hand's evaluation)."""
+    from . import evaluator
+
+    return evaluator
+
+
 def _sorted_ids(cards: Sequence[int]) -> np.ndarray:
     return np.array(sorted(cards), np.int64)
 
 
 def showdown_ids(cards: Sequence[int], divine_intervention: bool = False) -> tuple[int, list[int]]:
     """Packed key of the best legal hand of at most five of 1 to 6 distinct deck indices, and its cards in deck order."""
-    from .evaluator import showdown  # the compiled evaluator loads on first use, not with the game
-
     ids = _sorted_ids(cards)
-    key, mask = showdown(ids, bool(divine_intervention))
+    key, mask = _evaluator().showdown(ids, bool(divine_intervention))
     return int(key), [int(ids[position]) for position in range(len(ids)) if mask >> position & 1]
 
 
 def key_ids(cards: Sequence[int], divine_intervention: bool = False) -> int:
     """Packed key of the best hand of 1 to 6 distinct deck indices (larger is better; `unpack_key` gives the tuple)."""
-    from .evaluator import showdown
-
-    return int(showdown(np.array(cards, np.int64), bool(divine_intervention))[0])  # the key ignores order
+    return int(_evaluator().showdown(np.array(cards, np.int64), bool(divine_intervention))[0])  # the key ignores order
 
 
 def is_legal_ids(cards: Sequence[int], divine_intervention: bool = False) -> bool:
     """Whether distinct deck indices may be played together under the Syncretic Rule (5.1); no size check."""
-    from .evaluator import legal_hand
-
-    return bool(legal_hand(np.array(cards, np.int64), bool(divine_intervention)))
+    return bool(_evaluator().legal_hand(np.array(cards, np.int64), bool(divine_intervention)))
 
 
 def category_of(packed: int) -> int:
