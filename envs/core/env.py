@@ -100,6 +100,7 @@ class CardGameEnv(AECEnv):
         self.infos = {agent: {} for agent in self.agents}
         self._returns = list(self.game.returns(state))
         self._rewarded = False  # whether the last move paid some seat (its rewards are not all 0)
+        self._hands_checked = -1  # hands played when seats were last asked whether they left (`seat_done`)
         self._update_after_move()
 
     def load_view(self, view: Any) -> str:
@@ -257,7 +258,8 @@ class CardGameEnv(AECEnv):
             self.agent_selection = self.agents[0]
             return
         self.agent_selection = self.possible_agents[self._to_act]
-        if self._seats_leave:
+        if self._seats_leave and self._hands_checked != (hands := self.game.hands_played(self.state)):
+            self._hands_checked = hands
             for agent in self.agents:
                 if self.game.seat_done(self.state, self._seat[agent]):
                     self.terminations[agent] = True

@@ -85,7 +85,9 @@ class Game(ABC, Generic[StateT]):
     def is_truncated(self, state: StateT) -> bool: ...
 
     def seat_done(self, state: StateT, seat: int) -> bool:
-        """Whether `seat` has left a running episode for good (e.g. eliminated); it is never selected again."""
+        """Whether `seat` has left a running episode for good (e.g. eliminated); it is never selected again.
+        A seat leaves only in the move that finishes a hand (`hands_played` goes up): the environment
+        asks only then."""
         return False
 
     def max_decisions(self) -> int:
