@@ -101,7 +101,7 @@ def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, 
         public = "trade " + (" ".join(slots) if slots else "nothing") + (f" paying {fee}" if fee else "")
         details = {"kind": TRADE_KIND, "cards": traded, "slots": slots, "chips": fee, "split": split}
         return _with_secret(public, _SECRETS[action] + traded), details
-    chips = _chips(game, state, move) if state.phase == BETTING else 0
+    chips = _chips(game, state, move)
     return _betting_label(action, chips), {"kind": move.kind, "cards": [], "chips": chips, "split": split}
 
 
@@ -110,7 +110,7 @@ def label_of(game: DividhaGame, state: DividhaState, action: int) -> str:
     move = decode(action)
     if move.kind == TRADE_KIND:
         return describe(game, state, action)[0]
-    return _betting_label(action, _chips(game, state, move) if state.phase == BETTING else 0)
+    return _betting_label(action, _chips(game, state, move))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -130,7 +130,10 @@ def public_part(label: str) -> str:
 
 
 def _chips(game: DividhaGame, state: DividhaState, move: Any) -> int:
-    """The chips a betting move pays: the call (all-in for less when short) or call plus raise."""
+    """The chips a betting move pays: the call (all-in for less when short) or call plus raise;
+    0 outside a betting round."""
+    if state.phase != BETTING:
+        return 0
     bets = state.bets
     seat = bets.to_act[0]
     if move.kind == CALL_KIND:
