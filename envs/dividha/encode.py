@@ -3,7 +3,9 @@
 Observation: float32 vector in [0, 1], seat-relative ("rel" = seats counted clockwise from the
 observer, 0 = self), padded to 7 seats; `SLICES` names every segment, docs/games/dividha.md
 tables them. Chip amounts are divided by the chips at the table (`starting_stack` x seats).
-The seat's own hand key (the best hand of the cards it holds now) is computed once per card set.
+The seat's own hand key (the best hand of the cards it holds now) is computed once per card set,
+its card segments are kept until a card moves, and the table's numbers are written by compiled
+code (`_write_table`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.game import Encoder, segment_slices
@@ -84,9 +87,66 @@ _TRADED_AT = tuple(
 )
 assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)  # `hand_features` writes the three at once
 assert [_START[name] - _TABLET for name in ("pot", "to_call", "current_bet", "min_raise", "bets_made")] == [2, 4, 5, 6, 7]
-_TOP_COUNT = int(COUNT_SCALE)
-_COUNT_SHARES = [count / COUNT_SCALE for count in range(_TOP_COUNT)]  # by count, below 8 (1.0 from 8 on)
 _BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
+
+
+# positions in `DividhaEncoder._table_row`; the per-seat blocks start at _ROW_SEATS
+(_ROW_SEAT, _ROW_PHASE, _ROW_DEALER, _ROW_ROUND, _ROW_ROUND_TO_ACT, _ROW_CURRENT_BET, _ROW_OWN_BET, _ROW_MIN_RAISE, _ROW_BETS,
+ _ROW_TRADING_TO_ACT, _ROW_WIN, _ROW_LOSE, _ROW_POT, _ROW_FORFEIT, _ROW_ANTE, _ROW_HAND_NUMBER, _ROW_RAISE_SIZES) = range(17)
+_ROW_SEATS = _ROW_RAISE_SIZES + 4
+_SEAT_BLOCKS = 7  # stacks, paid, in_round, in_match, folded, raises, calls
+_NO_RAISES = (0, 0, 0, 0)
+
+
+@njit(cache=True)
+def _write_table(obs, row, scales):
+    """Write the table's numbers (`DividhaEncoder._table_row`) into an observation holding the
+    seat's card segments. `scales`: per chip, the bets_made cap, starting stack, max hands (0: no match)."""
+    per_chip, cap, starting, max_hands = scales[0], scales[1], scales[2], scales[3]
+    n = (row.shape[0] - _ROW_SEATS) // _SEAT_BLOCKS
+    seat = row[_ROW_SEAT]
+    obs[_PHASE + row[_ROW_PHASE]] = 1.0
+    obs[_DEALER + (row[_ROW_DEALER] - seat) % n] = 1.0
+    betting = row[_ROW_ROUND] >= 0
+    for other in range(n):
+        r = (other - seat) % n
+        at = _ROW_SEATS + other
+        chips = row[at]
+        obs[_STACKS + r] = chips * per_chip
+        obs[_PAID + r] = row[at + n] * per_chip
+        if betting:
+            obs[_IN_ROUND + r] = row[at + 2 * n] * per_chip
+        if row[at + 3 * n]:
+            obs[_IN_MATCH + r] = 1.0
+            if row[at + 4 * n]:
+                obs[_FOLDED + r] = 1.0
+            elif chips == 0:
+                obs[_ALL_IN + r] = 1.0
+        for block, start in ((5, _RAISES), (6, _CALLS)):
+            count = row[at + block * n]
+            if count:
+                obs[start + r] = count / COUNT_SCALE if count < COUNT_SCALE else 1.0
+    obs[_TABLET] = row[_ROW_WIN] * per_chip
+    obs[_TABLET + 1] = row[_ROW_LOSE] * per_chip
+    obs[_TABLET + 2] = row[_ROW_POT] * per_chip  # pot
+    obs[_FORFEIT] = row[_ROW_FORFEIT] * per_chip
+    if betting:
+        current = row[_ROW_CURRENT_BET]
+        obs[_ROUND + row[_ROW_ROUND]] = 1.0
+        obs[_TO_ACT + (row[_ROW_ROUND_TO_ACT] - seat) % n] = 1.0
+        obs[_TO_CALL] = (current - row[_ROW_OWN_BET]) * per_chip
+        obs[_TO_CALL + 1] = current * per_chip  # current_bet
+        obs[_TO_CALL + 2] = row[_ROW_MIN_RAISE] * per_chip  # min_raise
+        obs[_TO_CALL + 3] = min(row[_ROW_BETS] / cap, 1.0)  # bets_made
+        for option in range(4):
+            increment = row[_ROW_RAISE_SIZES + option]
+            if increment:
+                obs[_RAISE_SIZES + option] = increment * per_chip
+    if row[_ROW_TRADING_TO_ACT] >= 0:
+        obs[_TO_ACT + (row[_ROW_TRADING_TO_ACT] - seat) % n] = 1.0
+    obs[_ANTE] = min(row[_ROW_ANTE] / starting, 1.0)
+    if max_hands:
+        obs[_HAND_NUMBER] = row[_ROW_HAND_NUMBER] / max_hands
 
 
 @lru_cache(maxsize=1 << 14)
@@ -117,8 +177,6 @@ class DividhaEncoder(Encoder[DividhaState]):
     def __init__(self, game: DividhaGame):
         super().__init__(game)
         config, n = game.config, game.num_players
-        self._per_chip = 1.0 / (config.starting_stack * n)
-        self._cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
         self._divine = config.divine_intervention
         blank = array("f", _BLANK)  # what every observation at this table starts from
         blank[_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
@@ -126,96 +184,70 @@ class DividhaEncoder(Encoder[DividhaState]):
         self._blank = blank
         self._clockwise = [tuple(enumerate((seat + r) % n for r in range(n))) for seat in range(n)]  # (rel seat r, seat)
         self._public_at = [tuple((_PUBLIC_AT[r], other) for r, other in clockwise) for clockwise in self._clockwise]
+        cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
+        self._scales = np.array([1.0 / (config.starting_stack * n), cap, config.starting_stack, config.max_hands if config.match else 0.0])
+        self._no_chips = [0] * n
         self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
-        self._traded: list[tuple[Any, int, tuple[int, ...]]] = [(None, 0, ())] * n  # per seat, see `_trade_cells`
+        self._card_parts: list[tuple[Any, int, int, array]] = [(None, -1, -1, blank)] * n  # per seat, see `_card_part`
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
-        """Written into a plain float32 array.array and handed to numpy without a copy: setting
-        values one by one is cheaper than building them in lists for numpy."""
-        obs = self._blank[:]  # a copy
-        game, config = self.game, self.game.config
-        n, per_chip, clockwise = game.num_players, self._per_chip, self._clockwise[seat]
-        obs[_PHASE + state.phase] = 1.0
-        obs[_DEALER + (state.dealer - seat) % n] = 1.0
+        """The seat's card segments (kept per seat until a card moves) with the table's numbers
+        written over them by compiled code (`_write_table`) from one int64 row (`_table_row`)."""
+        vector = np.frombuffer(self._card_part(state, seat)[:], np.float32)
+        _write_table(vector, np.frombuffer(self._table_row(state, seat), np.int64), self._scales)
+        return vector
+
+    def _table_row(self, state: DividhaState, seat: int) -> array:
+        """What `_write_table` reads, in the order of its `_ROW_*` positions: the hand's numbers,
+        the open betting round's (-1 and zeros when none is open), then per seat its stack,
+        chips paid this hand and this round, whether it plays and folded, its raises and calls."""
+        raises, calls = self._counts(state)
+        bets = state.bets
+        if bets is None:
+            round_number = round_to_act = -1
+            current = own_bet = min_raise = made = 0
+            in_round, increments = self._no_chips, _NO_RAISES
+        else:
+            round_number, round_to_act, current, min_raise, made = state.betting_round, bets.to_act[0], bets.current_bet, bets.min_raise, bets.bets
+            in_round = bets.contributions
+            own_bet = in_round[seat]
+            increments = self.game.decision(state).raise_sizes if round_to_act == seat else _NO_RAISES
+        trading_to_act = self.game.current_player(state) if state.phase == TRADING else -1
+        return array("q", [
+            seat, state.phase, state.dealer, round_number, round_to_act, current, own_bet, min_raise, made, trading_to_act,
+            state.win[seat], state.lose[seat], state.pot, state.forfeit, state.ante, state.hand_number, *increments,
+            *state.stacks, *state.paid, *in_round, *state.in_match, *state.folded, *raises, *calls,
+        ])  # fmt: skip
+
+    def _card_part(self, state: DividhaState, seat: int) -> array:
+        """The table's blank observation with the segments that change only when cards move set
+        for `seat`: own and public cards, the hand features, who traded what and the cards known
+        gone. Kept per seat until they change: a new hand deals into new `cards` lists, every deal
+        and trade takes cards from the stock, and every trade (standing pat too) moves `turn`."""
         cards = state.cards
+        kept, stock_size, turn, part = self._card_parts[seat]
+        if kept is cards and stock_size == len(state.stock) and turn == state.turn:
+            return part
+        part = self._blank[:]
         if cards:
             own = cards[seat]
             for at, card in zip(_OWN_AT, own):
                 if card != EMPTY:
-                    obs[at + card] = 1.0
+                    part[at + card] = 1.0
             for at, other in self._public_at[seat]:
                 slots = cards[other]
                 if slots[2] != EMPTY:
-                    obs[at + slots[2]] = 1.0
-                    obs[at + slots[3]] = 1.0
-            obs[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(own), self._divine)
-        stacks, paid, playing, folded, bets = state.stacks, state.paid, state.in_match, state.folded, state.bets
-        raises, calls = self._counts(state)
-        in_round = bets.contributions if bets is not None else None  # chips put in the open betting round
-        for r, other in clockwise:
-            chips = stacks[other]
-            obs[_STACKS + r] = chips * per_chip
-            obs[_PAID + r] = paid[other] * per_chip
-            if in_round is not None:
-                obs[_IN_ROUND + r] = in_round[other] * per_chip
-            if playing[other]:
-                obs[_IN_MATCH + r] = 1.0
-                if folded[other]:
-                    obs[_FOLDED + r] = 1.0
-                elif not chips:
-                    obs[_ALL_IN + r] = 1.0
-            count = raises[other]
-            if count:
-                obs[_RAISES + r] = _COUNT_SHARES[count] if count < _TOP_COUNT else 1.0
-            count = calls[other]
-            if count:
-                obs[_CALLS + r] = _COUNT_SHARES[count] if count < _TOP_COUNT else 1.0
-        for at in self._trade_cells(state, seat):
-            obs[at] = 1.0
-        obs[_TABLET] = state.win[seat] * per_chip
-        obs[_TABLET + 1] = state.lose[seat] * per_chip
-        obs[_TABLET + 2] = state.pot * per_chip  # pot
-        obs[_FORFEIT] = state.forfeit * per_chip
-        if bets is not None:
-            self._betting(obs, state, seat, bets)
-        if state.phase == TRADING:
-            obs[_TO_ACT + (game.current_player(state) - seat) % n] = 1.0
-        obs[_ANTE] = min(state.ante / config.starting_stack, 1.0)
-        if config.match:
-            obs[_HAND_NUMBER] = state.hand_number / config.max_hands
-        return np.frombuffer(obs, np.float32)
-
-    def _betting(self, obs: array, state: DividhaState, seat: int, bets: BettingRound) -> None:
-        """The open betting round (its chips per seat are written with the other per-seat cells):
-        the round, who acts, the bet to call, and the acting seat's raise sizes."""
-        per_chip = self._per_chip
-        to_act = bets.to_act[0]
-        obs[_ROUND + state.betting_round] = 1.0
-        obs[_TO_ACT + (to_act - seat) % self.game.num_players] = 1.0
-        current = bets.current_bet
-        obs[_TO_CALL] = (current - bets.contributions[seat]) * per_chip
-        obs[_TO_CALL + 1] = current * per_chip  # current_bet
-        obs[_TO_CALL + 2] = bets.min_raise * per_chip  # min_raise
-        obs[_TO_CALL + 3] = min(bets.bets / self._cap, 1.0)  # bets_made
-        if to_act == seat:
-            for option, increment in enumerate(self.game.decision(state).increments):
-                if increment:
-                    obs[_RAISE_SIZES + option] = increment * per_chip
-
-    def _trade_cells(self, state: DividhaState, seat: int) -> tuple[int, ...]:
-        """The cells set to 1 for who traded which slots and the cards `seat` knows were traded in:
-        kept per seat until the next trade (one changes `turn`) or hand (new `discards` lists)."""
-        discards, turn = state.discards, state.turn
-        kept, kept_turn, cells = self._traded[seat]
-        if kept is discards and kept_turn == turn:
-            return cells
-        cells = tuple(self._trades(state, seat))
-        self._traded[seat] = (discards, turn, cells)
-        return cells
+                    part[at + slots[2]] = 1.0
+                    part[at + slots[3]] = 1.0
+            part[_HELD : _HELD + 1 + _KEY_PART] = hand_features(tuple(own), self._divine)
+        for at in self._trades(state, seat):
+            part[at] = 1.0
+        self._card_parts[seat] = (cards, len(state.stock), state.turn, part)
+        return part
 
     def _trades(self, state: DividhaState, seat: int) -> Iterator[int]:
-        """`_trade_cells` worked out: per seat that traded, its `has_traded` and `traded_slots`
-        cells, and the `gone` cells of the cards `seat` knows it traded in."""
+        """Per seat that traded, its `has_traded` and `traded_slots` cells, and the `gone` cells of
+        the cards `seat` knows it traded in."""
         trades = state.trades
         for r, other in self._clockwise[seat]:
             choice = trades[other]

@@ -59,11 +59,13 @@ _SPLIT_IDS = {
 
 class Decision(NamedTuple):
     """One betting decision, computed once: the raise options' increments (`betting.raise_options`,
-    None where not offered), the engine's legal actions with their raise increments, the legal ids."""
+    None where not offered), the engine's legal actions with their raise increments, the legal ids,
+    and the increments with 0 where not offered (the observation's raise sizes)."""
 
     increments: list[int | None]
     choices: dict[str, int]
     ids: list[int]
+    raise_sizes: tuple[int, ...]
 
 
 class DividhaConfig(GameConfig):
@@ -374,7 +376,7 @@ class DividhaGame(Game[DividhaState]):
             else:
                 option = _RAISE_OPTION[name]
                 ids += _SPLIT_IDS[raise_id(option, 0)][unsplit and to_call + increments[option] == stack]
-        return Decision(increments, choices, ids)
+        return Decision(increments, choices, ids, tuple([increment or 0 for increment in increments]))
 
     def _bet(self, state: DividhaState, move: Move) -> None:
         bets = state.bets
