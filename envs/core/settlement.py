@@ -54,7 +54,7 @@ def layer_pots(
     With `rest_apart`, chips above the highest live stake are one more pot (when there are any).
     """
     _require_chips(stakes, folded, carry)
-    live = [seat for seat, out in enumerate(folded) if not out]
+    live = _live(folded)
     if not live:
         raise ValueError("settlement needs at least one seat that has not folded")
     levels = sorted({stakes[seat] for seat in live})
@@ -105,10 +105,10 @@ def settle(
             unpaid = [owed + share for owed, share in zip(unpaid, pot.shares)]
             winners.append([])
             continue
-        payouts = _add(payouts, split_pot(sum(pot.shares), seats, first_seat, n, fractional))
+        _pay(payouts, sum(pot.shares), seats, first_seat, fractional)
         winners.append(seats)
     if forfeit:
-        payouts = _add(payouts, _forfeit(forfeit, folded, keys, first_seat, fractional))
+        _pay(payouts, forfeit, _pick(_live(folded), keys, "best"), first_seat, fractional)
     return Settlement(payouts, unpaid, winners)
 
 
@@ -129,10 +129,10 @@ def settle_columns(
     unpaid, winners = [0] * len(folded), []
     for stakes, pick in columns:
         column = settle(stakes, folded, keys, first_seat, pick=pick, rest_apart=rest_apart)
-        payouts, unpaid = _add(payouts, column.payouts), [a + b for a, b in zip(unpaid, column.unpaid)]
+        payouts, unpaid = _add(payouts, column.payouts), _add(unpaid, column.unpaid)
         winners += column.winners
     if forfeit:
-        payouts = _add(payouts, _forfeit(forfeit, folded, keys, first_seat, False))
+        _pay(payouts, forfeit, _pick(_live(folded), keys, "best"), first_seat, False)
     return Settlement(payouts, unpaid, winners)
 
 
@@ -141,16 +141,27 @@ def split_pot(amount: int, winners: Sequence[int], first_seat: int, num_players:
 
     With `fractional`, every winner gets exactly amount / len(winners).
     """
+    payout: list[Chips] = [0.0 if fractional else 0] * num_players
+    _pay(payout, amount, winners, first_seat, fractional)
+    return payout
+
+
+def _pay(payouts: list[Chips], amount: int, winners: Sequence[int], first_seat: int, fractional: bool) -> None:
+    """Add one pot's `split_pot` to `payouts`, in place."""
     if not winners:
         raise ValueError("a pot needs at least one winner")
     if fractional:
-        return [amount / len(winners) if seat in winners else 0.0 for seat in range(num_players)]
+        share = amount / len(winners)
+        for seat in winners:
+            payouts[seat] += share
+        return
     share, odd = divmod(amount, len(winners))
-    payout = [share if seat in winners else 0 for seat in range(num_players)]
+    for seat in winners:
+        payouts[seat] += share
     if odd:
-        for seat in sorted(winners, key=lambda seat: (seat - first_seat) % num_players)[:odd]:
-            payout[seat] += 1
-    return payout
+        n = len(payouts)
+        for seat in sorted(winners, key=lambda seat: (seat - first_seat) % n)[:odd]:
+            payouts[seat] += 1
 
 
 def _pick(eligible: Sequence[int], keys: Sequence[Key | None], pick: Pick) -> list[int]:
@@ -165,9 +176,8 @@ def _pick(eligible: Sequence[int], keys: Sequence[Key | None], pick: Pick) -> li
     return [seat for seat in eligible if keys[seat] == target]
 
 
-def _forfeit(amount: int, folded: Sequence[bool], keys: Sequence[Key | None], first_seat: int, fractional: bool) -> list[Chips]:
-    live = [seat for seat, out in enumerate(folded) if not out]
-    return split_pot(amount, _pick(live, keys, "best"), first_seat, len(folded), fractional)
+def _live(folded: Sequence[bool]) -> list[int]:
+    return [seat for seat, out in enumerate(folded) if not out]
 
 
 def _add(payouts: list[Chips], more: list[Chips]) -> list[Chips]:
