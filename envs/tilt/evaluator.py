@@ -2,12 +2,12 @@
 
 A card in evaluation is an attribute triple `(rank, category suits, hazard suits)`, suits as
 4-bit masks (bit 0 Crew, 1 Planets, 2 Stars, 3 Ships). A hand's category comes from a table of
-rank patterns (built once per sorted rank tuple), then the suit conditions of the categories
-its ranks allow, highest first. Wild cards are resolved without trying every assignment of the
-36 identities: the wilds' ranks are tried in order of the best key their rank pattern could
-reach (an upper bound that needs no suits), stopping as soon as no bound can beat the best key
-found, and only the suits of number-rank wilds are then enumerated (Command identities have
-fixed attributes). `tests/envs/tilt/tilt_reference.py` is the brute force this is held to.
+rank patterns (built once per sorted rank tuple, or per count of ranks for a three- or four-card
+hand without wild cards), then the suit conditions of the categories its ranks allow, highest
+first. Wild cards are resolved without trying every assignment of the 36 identities: the wilds'
+ranks are tried in order of the best key their rank pattern could reach (an upper bound that
+needs no suits), stopping as soon as no bound can beat the best key found, and only the suits
+of number-rank wilds are then enumerated (Command identities have fixed attributes). `tests/envs/tilt/tilt_reference.py` is the brute force this is held to.
 
 Hazards arrive as one int of flag bits (`HULL` ... `ENGB` below).
 """
@@ -158,6 +158,19 @@ def candidates(table: int, ranks: tuple[int, ...]) -> tuple[Candidate, ...]:
     return found
 
 
+RANK_DIGIT = tuple(1 << 3 * rank for rank in RANK)  # a card's rank as a digit of a rank count (3 bits a rank)
+_CANDIDATES_BY_COUNT: dict[int, dict[int, tuple[Candidate, ...]]] = {3: {}, 4: {}}
+
+
+def candidates_by_count(table: int, count: int) -> tuple[Candidate, ...]:
+    """Cached `candidates` of the ranks counted in `count`, the sum of the cards' RANK_DIGIT."""
+    found = _CANDIDATES_BY_COUNT[table].get(count)
+    if found is None:
+        ranks = tuple(rank for rank in range(12, 0, -1) for _ in range(count >> 3 * rank & 7))
+        found = _CANDIDATES_BY_COUNT[table][count] = candidates(table, ranks)
+    return found
+
+
 # ---------------------------------------------------------------- suit conditions (5.3, 5.4)
 
 
@@ -242,16 +255,10 @@ def is_teamwork(cards: Sequence[Card]) -> bool:
 # ---------------------------------------------------------------- keys (5.5)
 
 
-def natural_key(cards: list[Card], table: int, flags: int, lift: int, command_held: bool) -> Key:
-    """Key of a hand with every card's identity fixed (no wild left).
-
-    `lift`: the EXPD category lift (physical Command cards of the hand); `command_held`: a
-    physical Command card is in the hand (no Teamwork).
-    """
-    cards = sorted(cards, reverse=True)
-    ranks = tuple([card[0] for card in cards])
-    found = _CANDIDATES[table].get(ranks) or candidates(table, ranks)
-    for base, condition, tie, plain in found:
+def _made(found: tuple[Candidate, ...], cards: Sequence[Card]) -> Candidate:
+    """The first of a rank tuple's candidates whose suit condition the cards meet (the last needs none)."""
+    for entry in found:
+        condition = entry[1]
         if condition == PLAIN:
             break
         if condition == FLUSH:
@@ -262,8 +269,26 @@ def natural_key(cards: list[Card], table: int, flags: int, lift: int, command_he
                 break
         elif _suits_hold(condition, cards):
             break
+    return entry
+
+
+def natural_key(cards: list[Card], table: int, flags: int, lift: int, command_held: bool) -> Key:
+    """Key of a hand with every card's identity fixed (no wild left).
+
+    `lift`: the EXPD category lift (physical Command cards of the hand); `command_held`: a
+    physical Command card is in the hand (no Teamwork).
+    """
+    cards = sorted(cards, reverse=True)
+    ranks = tuple([card[0] for card in cards])
+    made = _made(_CANDIDATES[table].get(ranks) or candidates(table, ranks), cards)
     if not (lift or flags & (TEAM | MUTI | GRAV)):
-        return plain
+        return made[3]
+    return _hazard_key(made, cards, table, flags, lift, command_held)
+
+
+def _hazard_key(made: Candidate, cards: Sequence[Card], table: int, flags: int, lift: int, command_held: bool) -> Key:
+    """The key of a made category under the EXPD lift, Teamwork, Mutinous Days and Gravity."""
+    base, _, tie, _ = made
     tier = 0
     if flags & (TEAM | MUTI):
         if base in COMMAND_TYPE[table]:
@@ -368,8 +393,17 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     table = 6 if flags & STSH else 3 if flags & ENGB else 4
     attributes = ATTRIBUTES[flags & (HULL | TRST)]
     if not flags & (HULL | BINY | EXPD | JUMP):
-        held = bool(flags & TEAM) and any(card >= FIRST_COMMAND for card in cards)  # only Teamwork asks
-        return natural_key([attributes[card] for card in cards], table, flags, 0, held)  # type: ignore[misc]
+        naturals: list[Card] = [attributes[card] for card in cards]  # type: ignore[misc]
+        if table == 6:
+            held = bool(flags & TEAM) and any(card >= FIRST_COMMAND for card in cards)  # only Teamwork asks
+            return natural_key(naturals, table, flags, 0, held)
+        count = 0  # the ranks counted, not sorted: a common suit and Parley, the suit conditions of these tables, ignore order
+        for card in cards:
+            count += RANK_DIGIT[card]
+        made = _made(_CANDIDATES_BY_COUNT[table].get(count) or candidates_by_count(table, count), naturals)
+        if not flags & (TEAM | MUTI | GRAV):
+            return made[3]
+        return _hazard_key(made, naturals, table, flags, 0, any(card >= FIRST_COMMAND for card in cards))
     live = [card for card in cards if attributes[card] is not None]
     commands = sum(1 for card in live if card >= FIRST_COMMAND)
     lift = commands if flags & EXPD else 0
@@ -407,7 +441,7 @@ def best_key_ids(own: Sequence[int], flags: int, shared: Sequence[int] = (), tar
     """Key of the best hand a seat can form from its own cards, the Chicken card, Tariffs and Haul grid (5.1)."""
     table = table_size(flags)
     if not (tariffs or grid) and len(own) + len(shared) <= table:
-        return evaluate_ids(list(own) + list(shared), flags)
+        return evaluate_ids(list(own) + list(shared) if shared else own, flags)
     return max(evaluate_ids(hand, flags) for hand in hand_choices(own, table, shared, tariffs, grid))
 
 

@@ -4,6 +4,7 @@ tables, and the fast evaluator held to the brute force over every wild assignmen
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from tilt_examples import BLOCKS, cases
 
-from cardarena.envs.tilt import rules
+from cardarena.envs.tilt import evaluator, rules
 
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "tilt.md"
 
@@ -148,6 +149,29 @@ def test_index_level_twins_agree_with_the_api():
     assert rules.best_key_ids([19], flags, grid=rules.CARDS.indices_of(grid)) == rules.best_key(["S4"], hazards, grid=grid)
     assert rules.winners_of_keys([key, key], flags) == [0, 1]
     assert rules.table_size(rules.hazard_flags(["STSH"])) == 6 and rules.table_size(rules.hazard_flags(["ENGB"])) == 3
+
+
+NATURAL_HAZARDS = (rules.TRST, rules.TEAM, rules.MUTI, rules.GRAV)  # the evaluation Hazards that make no card wild
+
+
+ALL_NATURAL = (1 << len(NATURAL_HAZARDS)) - 1
+
+
+@pytest.mark.parametrize(
+    ("size", "table_flag", "chosen"),
+    [(3, rules.ENGB, chosen) for chosen in range(ALL_NATURAL + 1)]
+    + [(4, 0, 0), (4, 0, ALL_NATURAL)]
+    + [pytest.param(4, 0, chosen, marks=pytest.mark.slow) for chosen in range(1, ALL_NATURAL)],
+)
+def test_counted_ranks_agree_with_sorted_ranks_on_every_hand(size, table_flag, chosen):
+    """Without wild cards a three- or four-card hand's categories are found by counting its ranks
+    (evaluate_ids), elsewhere by sorting them (natural_key): the two agree on every hand of the deck
+    under every set of the Hazards that make no card wild (`chosen`: bits of NATURAL_HAZARDS)."""
+    flags = table_flag | sum(flag for bit, flag in enumerate(NATURAL_HAZARDS) if chosen >> bit & 1)
+    attributes = evaluator.ATTRIBUTES[flags & rules.TRST]
+    for cards in itertools.combinations(range(rules.NUM_CARDS), size):
+        held = any(card >= rules.FIRST_COMMAND for card in cards)
+        assert rules.evaluate_ids(cards, flags) == evaluator.natural_key([attributes[card] for card in cards], size, flags, 0, held), cards
 
 
 PAIR_OF_5S, STRAIGHT, HIGH_8631 = ["C5", "P5", "S8", "H2"], ["C1", "P2", "S3", "H4"], ["C8", "P6", "S3", "H1"]
