@@ -148,8 +148,6 @@ _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 _SET_SLOTS = np.array([[m >> slot & 1 for slot in range(MAX_OWN)] for m in range(1 << MAX_OWN)], np.float32)
 # _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
 _REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-_SLOT_STARTS = tuple(_AT_SLOTS + slot * NUM_CARDS for slot in range(MAX_OWN))
-_GRID_STARTS = tuple(_AT_GRID + spot * NUM_CARDS for spot in range(GRID_SIZE))
 _EXCHANGE_KIND_INDEX = {kind: index for index, kind in enumerate(EXCHANGE_KINDS)}
 _BET_INDEX, _HAUL_INDEX = PHASES.index(BET), PHASES.index(HAUL)
 
@@ -261,18 +259,22 @@ class TiltEncoder(Encoder[TiltState]):
         """Set the card segments: own cards, slots, face-up and table cards, what the seat knows;
         return the seat's own cards sorted by card index."""
         thumbs, palms = state.thumbs, state.palms
-        for card in thumbs[seat]:
+        thumb, palm = thumbs[seat], palms[seat]
+        for card in thumb:
             obs[_AT_OWN_THUMB + card] = 1.0
-        for card in palms[seat]:
+        for card in palm:
             obs[_AT_OWN_PALM + card] = 1.0
-        own = tuple(sorted(thumbs[seat] + palms[seat]))
-        for at, card in zip(_SLOT_STARTS, own):
+        own = tuple(sorted(thumb + palm))
+        at = _AT_SLOTS
+        for card in own:
             obs[at + card] = 1.0
-        for at, cards in zip(self._face_up[seat], thumbs):
+            at += NUM_CARDS
+        face_up = self._face_up[seat]
+        for at, cards in zip(face_up, thumbs):
             for card in cards:
                 obs[at + card] = 1.0
         if state.revealed:
-            for at, cards, out in zip(self._face_up[seat], palms, state.folded):
+            for at, cards, out in zip(face_up, palms, state.folded):
                 if not out:
                     for card in cards:
                         obs[at + card] = 1.0
@@ -281,14 +283,20 @@ class TiltEncoder(Encoder[TiltState]):
             for card in state.chicken:
                 obs[_AT_CHICKEN + card] = 1.0
         if state.grid:
-            for at, card in zip(_GRID_STARTS, state.grid):
+            at = _AT_GRID
+            for card in state.grid:
                 obs[at + card] = 1.0
-        for start, cards in ((_AT_TARIFFS, state.tariffs), (_AT_THUMB_DISCARDS, state.thumb_discards)):
-            for card in cards:
-                obs[start + card] = 1.0
-        for start, piles in ((_AT_OWN_DISCARDS, state.own_discards), (_AT_PASSED, state.passed), (_AT_RECEIVED, state.received)):
-            for card in piles[seat]:
-                obs[start + card] = 1.0
+                at += NUM_CARDS
+        for card in state.tariffs:
+            obs[_AT_TARIFFS + card] = 1.0
+        for card in state.thumb_discards:
+            obs[_AT_THUMB_DISCARDS + card] = 1.0
+        for card in state.own_discards[seat]:
+            obs[_AT_OWN_DISCARDS + card] = 1.0
+        for card in state.passed[seat]:
+            obs[_AT_PASSED + card] = 1.0
+        for card in state.received[seat]:
+            obs[_AT_RECEIVED + card] = 1.0
         if state.keeps and state.keeps[seat] >= 0:
             obs[_AT_OWN_KEEP + state.keeps[seat]] = 1.0
         return own
