@@ -4,10 +4,12 @@ A card in evaluation is an attribute triple `(rank, category suits, hazard suits
 4-bit masks (bit 0 Crew, 1 Planets, 2 Stars, 3 Ships). A hand's category comes from a table of
 rank patterns (built once per sorted rank tuple, or per count of ranks for a three- or four-card
 hand without wild cards), then the suit conditions of the categories its ranks allow, highest
-first. Wild cards are resolved without trying every assignment of the 36 identities: the wilds'
-ranks are tried in order of the best key their rank pattern could reach (an upper bound that
-needs no suits), stopping as soon as no bound can beat the best key found, and only the suits
-of number-rank wilds are then enumerated (Command identities have fixed attributes). `tests/envs/tilt/tilt_reference.py` is the brute force this is held to.
+first; with no evaluation Hazard but TRST, every four-card hand's key is tabled at first use.
+Wild cards are resolved without trying every assignment of the 36 identities: the wilds' ranks
+are tried in order of the best key their rank pattern could reach (an upper bound that needs no
+suits), stopping as soon as no bound can beat the best key found, and only the suits of
+number-rank wilds are then enumerated (Command identities have fixed attributes).
+`tests/envs/tilt/tilt_reference.py` is the brute force this is held to.
 
 Hazards arrive as one int of flag bits (`HULL` ... `ENGB` below).
 """
@@ -15,8 +17,9 @@ Hazards arrive as one int of flag bits (`HULL` ... `ENGB` below).
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 Card = tuple[int, int, int]  # (rank, category suits, hazard suits)
 Key = tuple[int, ...]
@@ -385,6 +388,35 @@ def wild_key(
     return best
 
 
+def _counted_key(cards: Sequence[int], table: int, flags: int) -> Key:
+    """`evaluate_ids` of physical cards at a three- or four-card table, no card wild: the ranks are
+    counted, not sorted (a common suit and Parley, these tables' suit conditions, ignore order)."""
+    naturals: list[Card] = [ATTRIBUTES[flags & TRST][card] for card in cards]  # type: ignore[misc]
+    count = 0
+    for card in cards:
+        count += RANK_DIGIT[card]
+    made = _made(_CANDIDATES_BY_COUNT[table].get(count) or candidates_by_count(table, count), naturals)
+    if not flags & (TEAM | MUTI | GRAV):
+        return made[3]
+    return _hazard_key(made, naturals, table, flags, 0, any(card >= FIRST_COMMAND for card in cards))
+
+
+CHOOSE = tuple(tuple(math.comb(card, size) for card in range(NUM_CARDS)) for size in range(5))
+_FOUR_CARD_KEYS: dict[int, list[Key]] = {}
+
+
+def four_card_keys(flags: int) -> list[Key]:
+    """The key of every four-card hand under `flags` (none, or TRST alone: no card wild, no
+    category lift, tier or Orbit), at the hand's combination index: for cards a < b < c < d,
+    CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c] + CHOOSE[4][d]. Built once per flags."""
+    keys = _FOUR_CARD_KEYS.get(flags)
+    if keys is None:
+        span = range(NUM_CARDS)
+        hands = ((a, b, c, d) for d in span for c in range(d) for b in range(c) for a in range(b))  # by combination index
+        keys = _FOUR_CARD_KEYS[flags] = [_counted_key(hand, 4, flags) for hand in hands]
+    return keys
+
+
 def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     """Key of one made hand of deck indices under hazard `flags` (5.5); at most T cards, all distinct.
 
@@ -393,17 +425,14 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     table = 6 if flags & STSH else 3 if flags & ENGB else 4
     attributes = ATTRIBUTES[flags & (HULL | TRST)]
     if not flags & (HULL | BINY | EXPD | JUMP):
-        naturals: list[Card] = [attributes[card] for card in cards]  # type: ignore[misc]
         if table == 6:
             held = bool(flags & TEAM) and any(card >= FIRST_COMMAND for card in cards)  # only Teamwork asks
-            return natural_key(naturals, table, flags, 0, held)
-        count = 0  # the ranks counted, not sorted: a common suit and Parley, the suit conditions of these tables, ignore order
-        for card in cards:
-            count += RANK_DIGIT[card]
-        made = _made(_CANDIDATES_BY_COUNT[table].get(count) or candidates_by_count(table, count), naturals)
-        if not flags & (TEAM | MUTI | GRAV):
-            return made[3]
-        return _hazard_key(made, naturals, table, flags, 0, any(card >= FIRST_COMMAND for card in cards))
+            return natural_key([attributes[card] for card in cards], table, flags, 0, held)  # type: ignore[misc]
+        if len(cards) == 4 and not flags & ~TRST:
+            a, b, c, d = sorted(cards)
+            keys = _FOUR_CARD_KEYS.get(flags) or four_card_keys(flags)
+            return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c] + CHOOSE[4][d]]
+        return _counted_key(cards, table, flags)
     live = [card for card in cards if attributes[card] is not None]
     commands = sum(1 for card in live if card >= FIRST_COMMAND)
     lift = commands if flags & EXPD else 0
@@ -421,20 +450,22 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     return best
 
 
-def hand_choices(
+def candidate_hands(
     own: Sequence[int], table: int, shared: Sequence[int] = (), tariffs: Sequence[int] = (), grid: Sequence[int] = ()
-) -> list[tuple[int, ...]]:
-    """Every candidate hand a seat may form (5.1): pool = own + shared; per Haul line; with a Tariff."""
+) -> Iterator[tuple[int, ...]]:
+    """Every candidate hand a seat may form (5.1): pool = own + shared; per Haul line; with a Tariff.
+    In no particular order, and a hand two Haul lines both give comes twice."""
     pool = tuple(own) + tuple(shared)
     pools = [pool + tuple(grid[spot] for spot in line) for line in GRID_LINES] if grid else [pool]
-    hands: set[tuple[int, ...]] = set()
     for cards in pools:
         if tariffs:
             size = min(table, len(cards) + len(tariffs))
-            hands.update(tuple(sorted(hand)) for hand in itertools.combinations(cards + tuple(tariffs), size) if set(hand) & set(tariffs))
+            for taken in range(1, len(tariffs) + 1):
+                for chosen in itertools.combinations(tariffs, taken):
+                    for rest in itertools.combinations(cards, size - taken):
+                        yield chosen + rest
         else:
-            hands.update(tuple(sorted(hand)) for hand in itertools.combinations(cards, min(table, len(cards))))
-    return sorted(hands)
+            yield from itertools.combinations(cards, min(table, len(cards)))
 
 
 def best_key_ids(own: Sequence[int], flags: int, shared: Sequence[int] = (), tariffs: Sequence[int] = (), grid: Sequence[int] = ()) -> Key:
@@ -442,7 +473,7 @@ def best_key_ids(own: Sequence[int], flags: int, shared: Sequence[int] = (), tar
     table = table_size(flags)
     if not (tariffs or grid) and len(own) + len(shared) <= table:
         return evaluate_ids(list(own) + list(shared) if shared else own, flags)
-    return max(evaluate_ids(hand, flags) for hand in hand_choices(own, table, shared, tariffs, grid))
+    return max(evaluate_ids(hand, flags) for hand in candidate_hands(own, table, shared, tariffs, grid))
 
 
 def category_of(key: Key, flags: int) -> str:
