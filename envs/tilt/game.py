@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import operator
 import random
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -44,9 +43,8 @@ ENGINE_ACTIONS = {FOLD: betting.FOLD, RAISE: betting.RAISE_MIN}
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
-ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
-_ROUND_VALUES = operator.attrgetter(*ROUND_FIELDS)
-_SITUATION_VALUES = operator.attrgetter(*(name for name in ROUND_FIELDS if name != "history"))
+ROUND_FIELDS = ("stacks", "folded", "to_act", "pot", "current_bet", "contributions", "bets", "min_raise", "history")
+assert ROUND_FIELDS == tuple(field.name for field in dataclasses.fields(betting.BettingRound)), "_round_fields and _situation name every field"
 BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
@@ -430,7 +428,7 @@ class TiltGame(Game[TiltState]):
         if last_data is state.bets and last_rules is state.bet_rules:
             return decision  # asked again at the same decision (the mask, then the move)
         bets = self._open_round(state)
-        situation = (*state.bet_rules, *[tuple(value) if isinstance(value, list) else value for value in _SITUATION_VALUES(bets)])
+        situation = _situation(state.bet_rules, bets)
         decision = self._options.get(situation)
         if decision is None:
             if len(self._options) > OPTIONS_CACHE_LIMIT:
@@ -765,7 +763,18 @@ def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.Betti
 
 def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
     """A betting round as plain data, its lists shared (BettingRound.to_json copies them deeply)."""
-    return dict(zip(ROUND_FIELDS, _ROUND_VALUES(bets)))
+    return {
+        "stacks": bets.stacks, "folded": bets.folded, "to_act": bets.to_act, "pot": bets.pot, "current_bet": bets.current_bet,
+        "contributions": bets.contributions, "bets": bets.bets, "min_raise": bets.min_raise, "history": bets.history,
+    }  # fmt: skip
+
+
+def _situation(bet_rules: list[Any], bets: betting.BettingRound) -> tuple[Any, ...]:
+    """What a betting decision depends on: the round's rules and every field of the round but its history."""
+    return (
+        *bet_rules, tuple(bets.stacks), tuple(bets.folded), tuple(bets.to_act), bets.pot, bets.current_bet,
+        tuple(bets.contributions), bets.bets, bets.min_raise,
+    )  # fmt: skip
 
 
 @functools.cache
