@@ -335,7 +335,7 @@ class TiltEncoder(Encoder[TiltState]):
         """Per card set over the held slots: what it gives up (SET_FEATURES), one matrix product."""
         rows = _CARD_ROWS[self.game.hazard_flags(state) & _ROW_FLAGS]
         ranks = [rules.RANK[card] for card in own]
-        per_card = rows[[2 * card + (ranks.count(rank) > 1) for card, rank in zip(own, ranks)]]
+        per_card = rows.take([2 * card + (ranks.count(rank) > 1) for card, rank in zip(own, ranks)], axis=0)
         held = len(own)
         given = _SET_SLOTS[: 1 << held, :held] @ per_card
         if state.phase == HAUL:
