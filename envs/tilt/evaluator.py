@@ -460,7 +460,7 @@ def candidate_hands(
     for cards in pools:
         if tariffs:
             size = min(table, len(cards) + len(tariffs))
-            for taken in range(1, len(tariffs) + 1):
+            for taken in range(1, min(len(tariffs), size) + 1):
                 for chosen in itertools.combinations(tariffs, taken):
                     for rest in itertools.combinations(cards, size - taken):
                         yield chosen + rest
