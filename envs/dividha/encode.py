@@ -10,6 +10,7 @@ code (`_write_table`).
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections.abc import Iterator
 from functools import lru_cache
@@ -187,6 +188,7 @@ class DividhaEncoder(Encoder[DividhaState]):
         cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
         self._scales = np.array([1.0 / (config.starting_stack * n), cap, config.starting_stack, config.max_hands if config.match else 0.0])
         self._no_chips = [0] * n
+        self._row = struct.Struct(f"{_ROW_SEATS + _SEAT_BLOCKS * n}q")
         self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
         self._card_parts: list[tuple[Any, int, int, array]] = [(None, -1, -1, blank)] * n  # per seat, see `_card_part`
 
@@ -197,10 +199,10 @@ class DividhaEncoder(Encoder[DividhaState]):
         _write_table(vector, np.frombuffer(self._table_row(state, seat), np.int64), self._scales)
         return vector
 
-    def _table_row(self, state: DividhaState, seat: int) -> array:
-        """What `_write_table` reads, in the order of its `_ROW_*` positions: the hand's numbers,
-        the open betting round's (-1 and zeros when none is open), then per seat its stack,
-        chips paid this hand and this round, whether it plays and folded, its raises and calls."""
+    def _table_row(self, state: DividhaState, seat: int) -> bytes:
+        """What `_write_table` reads, packed as int64 in the order of its `_ROW_*` positions: the
+        hand's numbers, the open betting round's (-1 and zeros when none is open), then per seat its
+        stack, chips paid this hand and this round, whether it plays and folded, its raises and calls."""
         raises, calls = self._counts(state)
         bets = state.bets
         if bets is None:
@@ -213,11 +215,11 @@ class DividhaEncoder(Encoder[DividhaState]):
             own_bet = in_round[seat]
             increments = self.game.decision(state).raise_sizes if round_to_act == seat else _NO_RAISES
         trading_to_act = self.game.current_player(state) if state.phase == TRADING else -1
-        return array("q", [
+        return self._row.pack(
             seat, state.phase, state.dealer, round_number, round_to_act, current, own_bet, min_raise, made, trading_to_act,
             state.win[seat], state.lose[seat], state.pot, state.forfeit, state.ante, state.hand_number, *increments,
             *state.stacks, *state.paid, *in_round, *state.in_match, *state.folded, *raises, *calls,
-        ])  # fmt: skip
+        )  # fmt: skip
 
     def _card_part(self, state: DividhaState, seat: int) -> array:
         """The table's blank observation with the segments that change only when cards move set
