@@ -5,7 +5,7 @@ observer, 0 = self), padded to 7 seats; `SLICES` names every segment, docs/games
 tables them. Chip amounts are divided by the chips at the table (`starting_stack` x seats).
 The seat's own hand key (the best hand of the cards it holds now) is computed once per card set,
 its card segments are kept until a card moves, and the table's numbers are written by compiled
-code (`_write_table`).
+code (table_writer.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.game import Encoder, segment_slices
@@ -91,63 +90,12 @@ assert [_START[name] - _TABLET for name in ("pot", "to_call", "current_bet", "mi
 _BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
 
 
-# positions in `DividhaEncoder._table_row`; the per-seat blocks start at _ROW_SEATS
+# positions in `DividhaEncoder._table_row` (read by table_writer.py); the per-seat blocks start at _ROW_SEATS
 (_ROW_SEAT, _ROW_PHASE, _ROW_DEALER, _ROW_ROUND, _ROW_ROUND_TO_ACT, _ROW_CURRENT_BET, _ROW_OWN_BET, _ROW_MIN_RAISE, _ROW_BETS,
  _ROW_TRADING_TO_ACT, _ROW_WIN, _ROW_LOSE, _ROW_POT, _ROW_FORFEIT, _ROW_ANTE, _ROW_HAND_NUMBER, _ROW_RAISE_SIZES) = range(17)
 _ROW_SEATS = _ROW_RAISE_SIZES + 4
 _SEAT_BLOCKS = 7  # stacks, paid, in_round, in_match, folded, raises, calls
 _NO_RAISES = (0, 0, 0, 0)
-
-
-@njit(cache=True)
-def _write_table(obs, row, scales):
-    """Write the table's numbers (`DividhaEncoder._table_row`) into an observation holding the
-    seat's card segments. `scales`: per chip, the bets_made cap, starting stack, max hands (0: no match)."""
-    per_chip, cap, starting, max_hands = scales[0], scales[1], scales[2], scales[3]
-    n = (row.shape[0] - _ROW_SEATS) // _SEAT_BLOCKS
-    seat = row[_ROW_SEAT]
-    obs[_PHASE + row[_ROW_PHASE]] = 1.0
-    obs[_DEALER + (row[_ROW_DEALER] - seat) % n] = 1.0
-    betting = row[_ROW_ROUND] >= 0
-    for other in range(n):
-        r = (other - seat) % n
-        at = _ROW_SEATS + other
-        chips = row[at]
-        obs[_STACKS + r] = chips * per_chip
-        obs[_PAID + r] = row[at + n] * per_chip
-        if betting:
-            obs[_IN_ROUND + r] = row[at + 2 * n] * per_chip
-        if row[at + 3 * n]:
-            obs[_IN_MATCH + r] = 1.0
-            if row[at + 4 * n]:
-                obs[_FOLDED + r] = 1.0
-            elif chips == 0:
-                obs[_ALL_IN + r] = 1.0
-        for block, start in ((5, _RAISES), (6, _CALLS)):
-            count = row[at + block * n]
-            if count:
-                obs[start + r] = count / COUNT_SCALE if count < COUNT_SCALE else 1.0
-    obs[_TABLET] = row[_ROW_WIN] * per_chip
-    obs[_TABLET + 1] = row[_ROW_LOSE] * per_chip
-    obs[_TABLET + 2] = row[_ROW_POT] * per_chip  # pot
-    obs[_FORFEIT] = row[_ROW_FORFEIT] * per_chip
-    if betting:
-        current = row[_ROW_CURRENT_BET]
-        obs[_ROUND + row[_ROW_ROUND]] = 1.0
-        obs[_TO_ACT + (row[_ROW_ROUND_TO_ACT] - seat) % n] = 1.0
-        obs[_TO_CALL] = (current - row[_ROW_OWN_BET]) * per_chip
-        obs[_TO_CALL + 1] = current * per_chip  # current_bet
-        obs[_TO_CALL + 2] = row[_ROW_MIN_RAISE] * per_chip  # min_raise
-        obs[_TO_CALL + 3] = min(row[_ROW_BETS] / cap, 1.0)  # bets_made
-        for option in range(4):
-            increment = row[_ROW_RAISE_SIZES + option]
-            if increment:
-                obs[_RAISE_SIZES + option] = increment * per_chip
-    if row[_ROW_TRADING_TO_ACT] >= 0:
-        obs[_TO_ACT + (row[_ROW_TRADING_TO_ACT] - seat) % n] = 1.0
-    obs[_ANTE] = min(row[_ROW_ANTE] / starting, 1.0)
-    if max_hands:
-        obs[_HAND_NUMBER] = row[_ROW_HAND_NUMBER] / max_hands
 
 
 @lru_cache(maxsize=1 << 14)
@@ -189,18 +137,21 @@ class DividhaEncoder(Encoder[DividhaState]):
         self._scales = np.array([1.0 / (config.starting_stack * n), cap, config.starting_stack, config.max_hands if config.match else 0.0])
         self._no_chips = [0] * n
         self._row = struct.Struct(f"{_ROW_SEATS + _SEAT_BLOCKS * n}q")
+        from .table_writer import write_table  # here, not at import: importing the game loads no numba
+
+        self._write_table = write_table
         self._counted: tuple[list[Any], int, list[int], list[int]] = ([], 0, [0] * n, [0] * n)
         self._card_parts: list[tuple[Any, int, int, array]] = [(None, -1, -1, blank)] * n  # per seat, see `_card_part`
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
         """The seat's card segments (kept per seat until a card moves) with the table's numbers
-        written over them by compiled code (`_write_table`) from one int64 row (`_table_row`)."""
+        written over them by compiled code (table_writer.py) from one int64 row (`_table_row`)."""
         vector = np.frombuffer(self._card_part(state, seat)[:], np.float32)
-        _write_table(vector, np.frombuffer(self._table_row(state, seat), np.int64), self._scales)
+        self._write_table(vector, np.frombuffer(self._table_row(state, seat), np.int64), self._scales)
         return vector
 
     def _table_row(self, state: DividhaState, seat: int) -> bytes:
-        """What `_write_table` reads, packed as int64 in the order of its `_ROW_*` positions: the
+        """What `write_table` reads, packed as int64 in the order of its `_ROW_*` positions: the
         hand's numbers, the open betting round's (-1 and zeros when none is open), then per seat its
         stack, chips paid this hand and this round, whether it plays and folded, its raises and calls."""
         raises, calls = self._counts(state)
