@@ -108,7 +108,7 @@ def settle(
         _pay(payouts, sum(pot.shares), seats, first_seat, fractional)
         winners.append(seats)
     if forfeit:
-        _pay(payouts, forfeit, _pick(_live(folded), keys, "best"), first_seat, fractional)
+        _pay_forfeit(payouts, forfeit, folded, keys, first_seat, fractional)
     return Settlement(payouts, unpaid, winners)
 
 
@@ -132,7 +132,7 @@ def settle_columns(
         payouts, unpaid = _add(payouts, column.payouts), _add(unpaid, column.unpaid)
         winners += column.winners
     if forfeit:
-        _pay(payouts, forfeit, _pick(_live(folded), keys, "best"), first_seat, False)
+        _pay_forfeit(payouts, forfeit, folded, keys, first_seat, False)
     return Settlement(payouts, unpaid, winners)
 
 
@@ -174,6 +174,11 @@ def _pick(eligible: Sequence[int], keys: Sequence[Key | None], pick: Pick) -> li
     found = [keys[seat] for seat in eligible]
     target = max(found) if pick == "best" else min(found)
     return [seat for seat in eligible if keys[seat] == target]
+
+
+def _pay_forfeit(payouts: list[Chips], amount: int, folded: Sequence[bool], keys: Sequence[Key | None], first_seat: int, fractional: bool) -> None:
+    """Add the forfeit, which the best key among the live seats takes, to `payouts` in place."""
+    _pay(payouts, amount, _pick(_live(folded), keys, "best"), first_seat, fractional)
 
 
 def _live(folded: Sequence[bool]) -> list[int]:
