@@ -1,7 +1,7 @@
 """Environment throughput: random legal play in our games beside two peer implementations.
 
-    python benchmarks/env_throughput.py [--seconds 5] [--repeat 3] [--hands N] [--seed 0] [--breakdown]
-                                        [--only piktas --only texas]
+    python benchmarks/env_throughput.py [--seconds 5] [--repeat 3] [--hands N] [--seed 0]
+                                        [--only piktas --only texas] [--breakdown yokir_v1]
 
 Rows:
 - `yokir_v1`: `cardarena.envs.make("yokir_v1")`, one hand per episode, through the AEC loop.
@@ -38,11 +38,14 @@ Each row is measured `--repeat` times, the rows interleaved so that load from ot
 falls on all of them alike; the table shows the median run. Missing peer packages give a row
 saying how to install them (`pip install .[bench]`).
 
-`--breakdown` adds where yokir_v1's loop spends its time: each part is timed alone over the
-states of recorded random hands (the observation once per `last()`, the finished seats' final ones
-included) and spread over the decision steps; what the parts leave of the whole loop's time is the
-AEC adapter's own bookkeeping: the mask and observation dict, legality check, rewards, agent
-selection, PettingZoo's `agent_iter`, `last` and dead-agent steps.
+`--breakdown ENV_ID` (repeatable) adds where that environment's loop spends its time: each part is
+timed alone over the states of recorded random hands (the observation once per `last()`, the
+finished seats' final ones included) and spread over the decision steps; what the parts leave of
+the whole loop's time is the AEC adapter's own bookkeeping: the mask and observation dict, legality
+check, rewards, agent selection, PettingZoo's `agent_iter`, `last` and dead-agent steps. A part
+timed alone runs warm (its caches and the processor's hold only its own work), so the table's last
+row measures the observation in place instead: the whole loop again with the encoder handing out
+one blank vector, its cost the difference.
 """
 
 from __future__ import annotations
@@ -230,7 +233,7 @@ def results_table(results: dict[str, Measurement], missing: dict[str, str]) -> T
 
 
 class Decision(NamedTuple):
-    """One recorded decision of yokir_v1: the state before it, who chose, their mask and choice."""
+    """One recorded decision: the state before it, who chose, their mask and choice."""
 
     state: Any
     seat: int
@@ -238,40 +241,56 @@ class Decision(NamedTuple):
     action: int
 
 
-def yokir_breakdown(seed: int, hands: int) -> list[tuple[str, float]]:
-    """(part, µs per decision step) of yokir_v1's random-play loop; see the module docstring."""
+def loop_breakdown(env_id: str, seed: int, hands: int) -> list[tuple[str, float]]:
+    """(part, µs per decision step) of the environment's random-play loop; see the module docstring."""
     from cardarena.envs import make
 
-    env = make("yokir_v1")
+    env = make(env_id)
     game, encoder, rng = env.game, env.encoder, random.Random(seed)
     play_hand = aec_player(lambda: env, seed)
-    whole = min(measure(play_hand, rng, 0.0, hands).microseconds_per_step for _ in range(5))
-    observed, decisions = _record_hands(env, rng, hands)
+    whole = _fastest_loop(play_hand, rng, hands)
+    observed, decisions, played = _record_hands(env, rng, hands)
 
     def per_step(part: Callable[[Any], object], items: list[Any]) -> float:
         """µs per decision step of `part` run on every item, less the cost of the calls."""
         return (_fastest_pass(part, items) - _fastest_pass(_no_op, items)) * 1e6 / len(decisions)
 
+    game_name, encoder_name = type(game).__name__, type(encoder).__name__
     parts = [
         ("deal (reset, spread over the hand)", per_step(lambda _: env.reset(), [None] * hands)),
-        ("observation vector (YokirEncoder.observation)", per_step(lambda seen: encoder.observation(*seen), observed)),
-        ("legal actions (YokirGame.legal_actions)", per_step(lambda d: game.legal_actions(d.state), decisions)),
+        (f"observation vector ({encoder_name}.observation)", per_step(lambda seen: encoder.observation(*seen), observed)),
+        (f"legal actions ({game_name}.legal_actions)", per_step(lambda d: game.legal_actions(d.state), decisions)),
         (
-            "rules transition (YokirGame.apply)",
-            per_step(lambda d: game.apply(game.clone(d.state), d.action), decisions)
-            - per_step(lambda d: game.clone(d.state), decisions),
+            f"rules transition ({game_name}.apply, each hand played again in order)",
+            per_step(lambda hand: _replay(game, game.clone(hand[0]), hand[1]), played)
+            - per_step(lambda hand: game.clone(hand[0]), played),
         ),
         ("random player (mask.nonzero() + choice)", per_step(lambda d: rng.choice(d.mask.nonzero()[0]), decisions)),
     ]
     rest = whole - sum(cost for _, cost in parts)
-    return [*parts, ("AEC adapter bookkeeping (the rest)", rest), ("whole loop", whole)]
+    blank = np.zeros(encoder.observation_size, np.float32)
+    encoder.observation = lambda state, seat: blank  # on this instance only: the loop with a free observation
+    in_place = whole - _fastest_loop(play_hand, rng, hands)
+    return [
+        *parts,
+        ("AEC adapter bookkeeping (the rest)", rest),
+        ("whole loop", whole),
+        ("observation vector in place (whole loop less the loop with a blank one)", in_place),
+    ]
 
 
-def _record_hands(env: Any, rng: random.Random, hands: int) -> tuple[list[tuple[Any, int]], list[Decision]]:
-    """Random hands' (state, seat) of every `last()` (finished seats' included) and their decisions."""
-    observed, decisions = [], []
+def _fastest_loop(play_hand: PlayHand, rng: random.Random, hands: int) -> float:
+    """µs per decision step of the fastest of five runs of `hands` hands."""
+    return min(measure(play_hand, rng, 0.0, hands).microseconds_per_step for _ in range(5))
+
+
+def _record_hands(env: Any, rng: random.Random, hands: int) -> tuple[list[tuple[Any, int]], list[Decision], list[tuple[Any, list[int]]]]:
+    """Random hands' (state, seat) of every `last()` (finished seats' included), their decisions,
+    and each hand as its dealt state and the actions played."""
+    observed, decisions, played = [], [], []
     for _ in range(hands):
         env.reset()
+        played.append((env.game.clone(env.state), []))
         for agent in env.agent_iter():
             observation, _reward, termination, truncation, _info = env.last()
             state, seat = env.game.clone(env.state), env.possible_agents.index(agent)
@@ -281,8 +300,14 @@ def _record_hands(env: Any, rng: random.Random, hands: int) -> tuple[list[tuple[
                 continue
             action = int(rng.choice(observation["action_mask"].nonzero()[0]))
             decisions.append(Decision(state, seat, observation["action_mask"], action))
+            played[-1][1].append(action)
             env.step(action)
-    return observed, decisions
+    return observed, decisions, played
+
+
+def _replay(game: Any, state: Any, actions: list[int]) -> None:
+    for action in actions:
+        game.apply(state, action)
 
 
 def _fastest_pass(part: Callable[[Any], object], items: Iterable[Any], passes: int = 5) -> float:
@@ -300,9 +325,9 @@ def _no_op(_item: Any) -> None:
     pass
 
 
-def breakdown_table(parts: list[tuple[str, float]]) -> Table:
-    total = parts[-1][1]
-    table = Table(title="yokir_v1: where a decision step's time goes")
+def breakdown_table(env_id: str, parts: list[tuple[str, float]]) -> Table:
+    total = dict(parts)["whole loop"]
+    table = Table(title=f"{env_id}: where a decision step's time goes")
     table.add_column("part")
     table.add_column("µs/step", justify="right")
     table.add_column("share", justify="right")
@@ -316,7 +341,7 @@ def main(
     hands: int = typer.Option(0, min=0, help="Hands per measurement instead of a time budget (0: --seconds)."),
     repeat: int = typer.Option(3, min=1, help="Measurements per row; the median is shown."),
     seed: int = typer.Option(0, help="Seed of the environments and of the random players."),
-    breakdown: bool = typer.Option(False, help="Also show where yokir_v1's loop spends its time (500 hands)."),
+    breakdown: list[str] = typer.Option([], help="Also show where this environment's loop spends its time (500 hands; repeatable)."),
     only: list[str] = typer.Option([], help="Only the rows whose name starts with this (repeatable); all rows by default."),
 ) -> None:
     """Steps/s and hands/s of random legal play for our games, texas_holdem_v4 and OpenSpiel euchre."""
@@ -325,8 +350,8 @@ def main(
     results = run_all(players, seed, seconds, hands or None, repeat)
     console = Console(width=120)
     console.print(results_table(results, missing))
-    if breakdown:
-        console.print(breakdown_table(yokir_breakdown(seed, hands or 500)))
+    for env_id in breakdown:
+        console.print(breakdown_table(env_id, loop_breakdown(env_id, seed, hands or 500)))
 
 
 if __name__ == "__main__":
