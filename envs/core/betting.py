@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from .errors import IllegalActionError
+from .state_json import copy_state
 
 FOLD, CHECK, CALL = "fold", "check", "call"
 RAISE_MIN, RAISE_HALF_POT, RAISE_POT, RAISE_ALL_IN = "raise_min", "raise_half_pot", "raise_pot", "raise_all_in"
@@ -202,7 +203,7 @@ class BettingRound:
             raise ValueError(f"betting round data does not fit BettingRound: {error}") from None
 
     def clone(self) -> BettingRound:
-        return BettingRound(**self.to_json())
+        return copy_state(self)
 
     def _all_in(self, rules: BettingRules, seat: int) -> bool:
         return rules.bankroll == "stacks" and self.stacks[seat] <= 0

@@ -14,7 +14,7 @@ import numpy as np
 from .cards import Deck
 from .config import GameConfig
 from .errors import SeatViewError
-from .state_json import read_state
+from .state_json import copy_state, read_state
 
 StateT = TypeVar("StateT")
 
@@ -156,8 +156,11 @@ class Game(ABC, Generic[StateT]):
         and any key of the game's (e.g. a field `position`). The game's label and its details
         come from one decoding of the action."""
 
-    @abstractmethod
-    def clone(self, state: StateT) -> StateT: ...
+    def clone(self, state: StateT) -> StateT:
+        """A copy for search and twins: it shares nothing that play changes (lists, dicts and
+        nested objects are copied), only the events of its hand history, which are never changed
+        once logged."""
+        return copy_state(state, self.event_log(state))
 
     def state_to_json(self, state: StateT) -> dict[str, Any]:
         """The state as JSON: `{"game": env_id}` and the fields of its dataclass (`state_cls`)."""

@@ -1,7 +1,9 @@
-"""Reading a game state back from JSON: field checks shared by every game's `Game.state_from_json`."""
+"""Game states as plain data: reading one back from JSON (the field checks of every game's
+`Game.state_from_json`) and copying one (`Game.clone`)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any, TypeVar
 
@@ -45,3 +47,42 @@ def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _copy(item) for key, item in value.items()}
     return value
+
+
+_SHARED = frozenset({int, float, str, bool, bytes, tuple, type(None)})  # immutable: a copy may share them
+
+
+def copy_data(value: Any) -> Any:
+    """A copy of plain state data sharing nothing mutable with `value`: lists and dicts copied
+    through, a nested object by its own `clone()` (a betting round, a pick state), immutable
+    values shared."""
+    kind = type(value)
+    if kind is list:
+        return [item if type(item) in _SHARED else copy_data(item) for item in value]
+    if kind is dict:
+        return {key: item if type(item) in _SHARED else copy_data(item) for key, item in value.items()}
+    if kind in _SHARED:
+        return value
+    clone = getattr(value, "clone", None)
+    return clone() if clone is not None else copy.deepcopy(value)
+
+
+def copy_state(state: StateT, events: list[Any] | None = None) -> StateT:
+    """`state` again, each dataclass field copied by `copy_data`; `events`, the state's hand history
+    if it keeps one, is a new list of the same events (history.py: a logged event is never changed)."""
+    cls = type(state)
+    twin = object.__new__(cls)
+    for name in _field_names(cls):
+        value = getattr(state, name)
+        setattr(twin, name, value[:] if value is events and events is not None else copy_data(value))
+    return twin
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
+    return names

@@ -226,9 +226,6 @@ class DividhaGame(Game[DividhaState]):
     def event_log(self, state: DividhaState) -> list[dict[str, Any]]:
         return state.log
 
-    def clone(self, state: DividhaState) -> DividhaState:
-        return self.state_from_json(self.state_to_json(state))
-
     def state_from_json(self, data: dict[str, Any]) -> DividhaState:
         state = super().state_from_json(data)
         if state.bets is not None:

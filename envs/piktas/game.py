@@ -188,9 +188,6 @@ class PiktasGame(Game[PiktasState]):
         """The seat's `evaluate` tuple for its pool as it stands (hand + every field card)."""
         return rules.evaluate_ids(state.hands[seat], field_cards(state.field), *self.config.scoring_flags)
 
-    def clone(self, state: PiktasState) -> PiktasState:
-        return self.state_from_json(self.state_to_json(state))
-
     def state_from_view(self, view: dict[str, Any]) -> PiktasState:
         """Other hands get their publicly known cards plus unseen ones; see `Game.state_from_view`."""
         return state_from_view(self, view)

@@ -219,9 +219,6 @@ class TiltGame(Game[TiltState]):
     def event_log(self, state: TiltState) -> list[dict[str, Any]]:
         return state.log
 
-    def clone(self, state: TiltState) -> TiltState:
-        return self.state_from_json(self.state_to_json(state))
-
     # ------------------------------------------------------------ what a seat holds and faces
 
     @staticmethod
