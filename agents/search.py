@@ -210,20 +210,22 @@ class ISMCTSAgent(SearchAgent):
             return legal[0]
         tree: dict[tuple[int, str], _Node] = {}
         spread = [math.inf, -math.inf]  # the lowest and highest return seen, to scale exploration
+        seen = len(game.event_log(state))  # every world's history starts with these events, as the seat saw them
         more, done = self._budget(self.iterations), 0
         while more(done):
-            self._iterate(env, game.resample_hidden(state, seat, self.rng), seat, tree, spread)
+            self._iterate(env, game.resample_hidden(state, seat, self.rng), seat, seen, tree, spread)
             done += 1
-        root = tree[(seat, game.information_key(state, seat))]
+        root = tree[(seat, game.information_key(state, seat, seen))]
         return max(legal, key=lambda action: (root.visits.get(action, 0), -action))
 
-    def _iterate(self, env: Any, world: Any, seat: int, tree: dict[tuple[int, str], _Node], spread: list[float]) -> None:
-        """One iteration: select and expand down the tree in `world`, roll out, back up."""
+    def _iterate(self, env: Any, world: Any, seat: int, seen: int, tree: dict[tuple[int, str], _Node], spread: list[float]) -> None:
+        """One iteration: select and expand down the tree in `world`, roll out, back up. Nodes are
+        keyed by what the seat saw after the history's first `seen` events, which every world shares."""
         game = env.game
         path: list[tuple[_Node, int, int]] = []
         while not (game.is_terminal(world) or game.is_truncated(world)):
             player = game.current_player(world)
-            key = (player, game.information_key(world, seat))
+            key = (player, game.information_key(world, seat, seen))
             node = tree.get(key)
             expanding = node is None
             if expanding:

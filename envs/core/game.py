@@ -124,14 +124,16 @@ class Game(ABC, Generic[StateT]):
         """
         raise NotImplementedError(f"{self.env_id} does not resample hidden information")
 
-    def information_key(self, state: StateT, seat: int) -> str:
+    def information_key(self, state: StateT, seat: int, since: int = 0) -> str:
         """Everything `seat` has seen this episode as one string (perfect recall): its share of the
         hand history (`history.seen_by`), which every move played through `history.play` adds to.
         Two states give the same key exactly when the seat's observation histories are the same
-        (the conformance suite checks it); information-set search keys its tree on it."""
+        (the conformance suite checks it); information-set search keys its tree on it. `since`
+        leaves out the history's first events: states known to share them (the worlds of one
+        search) are told apart by the rest alone, at less cost."""
         from .history import seen_by
 
-        return json.dumps(seen_by(self.event_log(state), seat), sort_keys=True, separators=(",", ":"))
+        return json.dumps(seen_by(self.event_log(state)[since:], seat), sort_keys=True, separators=(",", ":"))
 
     @abstractmethod
     def action_label(self, state: StateT, action: int) -> str:

@@ -288,9 +288,10 @@ def sometimes(points: float, *checks: Any) -> Any:
     return visit
 
 
-def information_trail(env: Any, deal: int, action_seed: int, limit: int = 400) -> list[tuple[int, str, tuple[bytes, ...]]]:
-    """(seat, information key, the seat's observations at every step so far) after each step of a
-    random episode of deal `deal`, every move played through the history as the environment plays it."""
+def information_trail(env: Any, deal: int, action_seed: int, limit: int = 400, since: int = 0) -> list[tuple[int, str, tuple[bytes, ...]]]:
+    """(seat, information key of the history after its first `since` events, the seat's
+    observations at every step so far) after each step of a random episode of deal `deal`, every
+    move played through the history as the environment plays it."""
     game = env.game
     env.reset(seed=deal)
     rng = random.Random(action_seed)
@@ -299,7 +300,7 @@ def information_trail(env: Any, deal: int, action_seed: int, limit: int = 400) -
     for _ in range(limit):
         for seat in range(game.num_players):
             seen[seat].append(env.encoder.observation(env.state, seat).tobytes())
-            trail.append((seat, game.information_key(env.state, seat), tuple(seen[seat])))
+            trail.append((seat, game.information_key(env.state, seat, since), tuple(seen[seat])))
         if game.is_terminal(env.state) or game.is_truncated(env.state):
             break
         history.play(game, env.state, rng.choice(game.legal_actions(env.state)))

@@ -130,6 +130,22 @@ def test_information_key_is_equal_exactly_when_the_observation_history_is(case: 
     assert len(key_of) > 2 * env.game.num_players
 
 
+@by_case
+def test_a_key_since_shared_events_tells_states_apart_as_the_whole_key_does(case: Case):
+    """Episodes of one deal share the events logged before its first decision: keyed from there
+    on (as a search keys its worlds), states are equal exactly when their whole keys are."""
+    env = case.make()
+    for deal in range(2):
+        env.reset(seed=deal)
+        shared = len(env.game.event_log(env.state))
+        pairs: set[tuple[int, str, str]] = set()
+        for action_seed in range(3):
+            whole = information_trail(env, deal, action_seed)
+            tail = information_trail(env, deal, action_seed, since=shared)
+            pairs |= {(seat, key, since_key) for (seat, key, _), (_, since_key, _) in zip(whole, tail)}
+        assert len({(seat, key) for seat, key, _ in pairs}) == len({(seat, since_key) for seat, _, since_key in pairs}) == len(pairs)
+
+
 def played_with_history(case: Case, seed: int):
     """An environment that has played a random episode."""
     env = case.make()
