@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 from typing import Any, TypeVar
 
 from .errors import StateError
@@ -34,19 +35,11 @@ def read_state(state_cls: type[StateT], data: Any, env_id: str) -> StateT:
             f"not a {env_id} state: {'; '.join(problems)} (its fields: {', '.join(field.name for field in fields)}; "
             "read back what game.state_to_json wrote)"
         )
-    return state_cls(**{key: _copy(value) for key, value in data.items() if key != "game"})
+    return state_cls(**{key: copy_data(value) for key, value in data.items() if key != "game"})
 
 
 def _required(field: dataclasses.Field) -> bool:
     return field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    return value
 
 
 _SHARED = frozenset({int, float, str, bool, bytes, tuple, type(None)})  # immutable: a copy may share them
@@ -74,15 +67,10 @@ def copy_state(state: StateT, events: list[Any] | None = None) -> StateT:
     twin = object.__new__(cls)
     for name in _field_names(cls):
         value = getattr(state, name)
-        setattr(twin, name, value[:] if value is events and events is not None else copy_data(value))
+        setattr(twin, name, value[:] if events is not None and value is events else copy_data(value))
     return twin
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
+@functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
-    return names
+    return tuple(field.name for field in dataclasses.fields(cls))
