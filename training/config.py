@@ -64,6 +64,7 @@ class PretrainSettings(_Settings):
     batch_size: PositiveInt = 512
     learning_rate: Annotated[float, Field(gt=0)] = 1e-3
     fit: Literal["head", "all"] = "head"
+    temperature: Annotated[float, Field(gt=0)] = 1.0
 
 
 class EvalSettings(_Settings):

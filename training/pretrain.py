@@ -78,10 +78,19 @@ def collect_demonstrations(
 
 
 def behaviour_clone(
-    policy, demonstrations: Demonstrations, epochs: int, batch_size: int = 512, learning_rate: float = 1e-3, seed: int = 0, fit: str = "head"
+    policy,
+    demonstrations: Demonstrations,
+    epochs: int,
+    batch_size: int = 512,
+    learning_rate: float = 1e-3,
+    seed: int = 0,
+    fit: str = "head",
+    temperature: float = 1.0,
 ) -> dict[str, float]:
-    """Fit an SB3 MaskableActorCriticPolicy to the demonstrations; returns the final accuracy and losses.
-    `fit`: what of an actor with an action-feature head is fitted (`_cloned_parameters`)."""
+    """Fit an SB3 MaskableActorCriticPolicy to the demonstrations, then divide its logits by
+    `temperature` (`sharpen`); returns the final accuracy, the critic's error and the actor's mean
+    entropy over the demonstrations. `fit`: what of an actor with an action-feature head is fitted
+    (`_cloned_parameters`)."""
     generator = torch.Generator().manual_seed(seed)
     optimizer = torch.optim.Adam(_cloned_parameters(policy, fit), lr=learning_rate)
     observations = torch.as_tensor(demonstrations.observations, device=policy.device)
@@ -99,13 +108,32 @@ def behaviour_clone(
             (actor_loss + 0.5 * critic_loss).backward()
             optimizer.step()
     policy.eval()
+    sharpen(policy, temperature)
     with torch.no_grad():
         logits, values = _forward(policy, observations)
-        chosen = logits.masked_fill(~masks, -1e8).argmax(dim=1)
+        logits = logits.masked_fill(~masks, -1e8)
         return {
-            "accuracy": float((chosen == actions).float().mean()),
+            "accuracy": float((logits.argmax(dim=1) == actions).float().mean()),
             "critic_mse": float(torch.nn.functional.mse_loss(values, returns)),
+            "entropy": float(torch.distributions.Categorical(logits=logits).entropy().mean()),
         }
+
+
+def sharpen(policy, temperature: float) -> None:
+    """Divide the actor's logits by `temperature`, its first choice everywhere unchanged.
+
+    A teacher whose choices vary with chance (a search agent samples worlds) leaves a clone with
+    nearly flat logits: its first choice plays well, but sampled, as the learner's rollouts and
+    the self-play pool's snapshots sample it, it plays close to random. A temperature below 1
+    makes sampled play follow the first choice."""
+    if temperature == 1.0:
+        return
+    head = policy.action_net
+    last_layers = [head.linear, head.score[-1]] if hasattr(head, "score") else [head]  # every logit is linear in these
+    with torch.no_grad():
+        for layer in last_layers:
+            layer.weight.div_(temperature)
+            layer.bias.div_(temperature)
 
 
 def _cloned_parameters(policy, fit: str) -> list[torch.nn.Parameter]:

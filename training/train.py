@@ -134,7 +134,8 @@ class Trainer:
             self.config.game, settings.teacher, settings.episodes, self.config.env, tuple(settings.partners), self.config.seed, report
         )
         fit = behaviour_clone(
-            self.model.policy, demonstrations, settings.epochs, settings.batch_size, settings.learning_rate, self.config.seed, settings.fit
+            self.model.policy, demonstrations, settings.epochs, settings.batch_size, settings.learning_rate, self.config.seed, settings.fit,
+            settings.temperature,
         )
         for key, value in fit.items():
             self.model.logger.record(f"pretrain/{key}", value)

@@ -4,11 +4,13 @@ import numpy as np
 import pytest
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.vec_env import DummyVecEnv
 
 from cardarena.agents import load
-from cardarena.training.config import OpponentSettings
+from cardarena.training.config import OpponentSettings, TrainConfig
 from cardarena.training.pretrain import behaviour_clone, collect_demonstrations
 from cardarena.training.selfplay import OpponentPool, SelfPlayEnv
+from cardarena.training.train import build_model
 
 torch.set_num_threads(1)
 
@@ -57,3 +59,18 @@ def test_cloning_makes_the_policy_agree_with_the_teacher():
 def test_unknown_teacher_is_a_clear_error():
     with pytest.raises(KeyError, match="unknown agent 'nobody'"):
         collect_demonstrations("yokir", "nobody", episodes=1)
+
+
+@pytest.mark.parametrize("game", ["yokir", "piktas"])  # a plain actor, and one with an action-feature head
+def test_a_temperature_below_one_sharpens_the_clone_and_keeps_its_first_choices(game):
+    config = TrainConfig(game=game, n_envs=1, ppo={"net_arch": [32]})
+    pool = OpponentPool(game, OpponentSettings(baselines=["random"]), seed=0)
+    model = build_model(config, DummyVecEnv([lambda: SelfPlayEnv(game, {}, {}, pool, seed=0)]))
+    demos = collect_demonstrations(game, "heuristic", episodes=40, seed=5)
+    as_cloned = behaviour_clone(model.policy, demos, epochs=20, learning_rate=0.01, seed=0)
+    sharpened = behaviour_clone(model.policy, demos, epochs=0, temperature=0.01)
+    assert sharpened["accuracy"] == as_cloned["accuracy"]
+    assert sharpened["critic_mse"] == as_cloned["critic_mse"]
+    assert sharpened["entropy"] < as_cloned["entropy"] / 2
+    unchanged = behaviour_clone(model.policy, demos, epochs=0)
+    assert unchanged["entropy"] == sharpened["entropy"]
