@@ -30,7 +30,7 @@ def test_a_game_with_agents_clones_and_plays_them():
     yokir = load_train_config("yokir")
     assert yokir.pretrain.teacher == "heuristic"
     piktas = load_train_config("piktas")
-    assert (piktas.pretrain.teacher, piktas.opponents.baselines) == ("field-heuristic", ["heuristic"])
+    assert (piktas.pretrain.teacher, piktas.opponents.baselines) == ("pimc", ["heuristic"])
     assert load_train_config("yokir", overrides=["pretrain.teacher=null"]).pretrain.teacher is None
 
 
