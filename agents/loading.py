@@ -105,6 +105,22 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
     raise _unknown(f"unknown agent {name!r}", game or (game_name if game_name in _games() else None))
 
 
+def checkpoint_folder(name: str, game: str) -> Path:
+    """The folder of the checkpoint `name`: a shipped checkpoint of `game` (`GAME/NAME` or `NAME`)
+    or a checkpoint folder's path. UnknownAgentError when it is neither."""
+    _check_named(name, game)
+    game_name, _, agent_name = name.rpartition("/")
+    shipped = _shipped(game_name or game).get(agent_name) if (game_name or game) in _games() else None
+    if shipped is not None:
+        if game_name and game_name != game:
+            raise UnknownAgentError(f"checkpoint {name!r} plays {game_name!r}, not {game!r}")
+        return shipped
+    if Path(name).expanduser().is_dir():
+        return Path(name).expanduser()
+    shipped_names = ", ".join(f"{game}/{agent}" for agent in _shipped(game)) or "none"
+    raise UnknownAgentError(f"{name!r} is neither a shipped checkpoint of {game!r} ({shipped_names}) nor a checkpoint folder")
+
+
 def _check_named(name: str, game: str | None) -> None:
     """UnknownAgentError for a name that is not a string, or empty (which would read as the current folder)."""
     if not isinstance(name, str):

@@ -201,6 +201,27 @@ def load_model(directory: str | os.PathLike[str], env: Any = None, device: str =
         raise CheckpointError(f"{folder}: {MODEL_FILE} cannot be loaded ({type(error).__name__}: {error})") from None
 
 
+def load_weights(policy: Any, directory: str | os.PathLike[str], game: str) -> None:
+    """Copy the actor and critic of the checkpoint in `directory` (a `game` checkpoint) into the SB3
+    `policy`, which must have the same shape (its config's `ppo.net_arch` and `ppo.activation`)."""
+    from stable_baselines3.common.save_util import load_from_zip_file
+
+    folder = Path(directory)
+    card = verify_checkpoint(folder)
+    if card["game"] != game:
+        raise CheckpointError(f"{folder}: this checkpoint plays {card['game']!r}, not {game!r}")
+    try:
+        _data, params, _variables = load_from_zip_file(_listed_file(folder, card, MODEL_FILE), device=policy.device)
+        policy.load_state_dict(params["policy"])
+    except (RuntimeError, KeyError, ValueError) as error:
+        ppo = card.get("config", {}).get("ppo", {})
+        shape = f"net_arch {ppo.get('net_arch')}, activation {ppo.get('activation')}" if ppo else "its shape is not on its card"
+        raise CheckpointError(
+            f"{folder}: its network does not fit this run's (the checkpoint's {shape}; set ppo.net_arch and "
+            f"ppo.activation to match): {str(error).splitlines()[0]}"
+        ) from None
+
+
 def _check_environment(folder: Path, card: dict[str, Any]) -> None:
     """The card's env_id is installed, agrees with its game and version, and has the card's shapes."""
     env_id = card["env_id"]

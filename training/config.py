@@ -84,6 +84,7 @@ class TrainConfig(_Settings):
     total_steps: PositiveInt = 300_000
     n_envs: PositiveInt = 8
     seed: int = 0
+    start_from: str | None = None
     torch_threads: PositiveInt = 1
     env: dict[str, Any] = {}
     env_sampling: dict[str, list[Any]] = {}

@@ -17,6 +17,7 @@ import numpy as np
 import torch
 import yaml
 from cardarena.agents import load
+from cardarena.agents.loading import checkpoint_folder
 from cardarena.agents.policy import PolicyAgent, export_policy
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import CheckpointError, ConfigError
@@ -26,7 +27,7 @@ from stable_baselines3.common.logger import configure
 from stable_baselines3.common.utils import obs_as_tensor
 from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 
-from .checkpoint import load_model, verify_checkpoint, write_checkpoint
+from .checkpoint import load_model, load_weights, verify_checkpoint, write_checkpoint
 from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
 from .policies import ActionFeaturePolicy, action_feature_columns
@@ -105,6 +106,8 @@ class Trainer:
         run_dir = Path(run_dir) if run_dir is not None else default_run_dir(config)
         if (run_dir / CONFIG_FILE).exists():
             raise ConfigError(f"run directory {str(run_dir)!r} already holds a run; resume it with --resume {run_dir}")
+        if config.start_from:
+            verify_checkpoint(checkpoint_folder(config.start_from, lookup(config.game).name))  # a bad name fails before the run starts
         run_dir.mkdir(parents=True, exist_ok=True)
         (run_dir / CONFIG_FILE).write_text(yaml.safe_dump(config.model_dump(), sort_keys=False))
         return cls(config, run_dir, device, workers)
@@ -216,8 +219,12 @@ class Trainer:
         )
 
     def _prepare(self, on_progress: ProgressHook | None) -> None:
-        """A fresh run's step 0: pretraining if configured, the first snapshot, a first checkpoint."""
-        if self.config.pretrain.teacher:
+        """A fresh run's step 0: the start_from checkpoint's weights or pretraining if configured,
+        the first snapshot, a first checkpoint."""
+        if self.config.start_from:
+            game = lookup(self.config.game).name
+            load_weights(self.model.policy, checkpoint_folder(self.config.start_from, game), game)
+        elif self.config.pretrain.teacher:
             self.pretrain(on_progress)
         self.pool.add_snapshot(export_policy(self.model.policy), 0)
         self.save_checkpoint(self.run_dir / "checkpoints" / f"step_{0:010d}")

@@ -16,7 +16,8 @@ from tensorboard.backend.event_processing.event_accumulator import EventAccumula
 from cardarena.agents import load
 from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import GAMES, make
-from cardarena.envs.core.errors import CheckpointError
+from cardarena.agents.loading import checkpoint_folder
+from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer, latest_checkpoint
 
@@ -176,3 +177,23 @@ def test_the_final_evaluation_plays_final_episodes_against_each_baseline(tmp_pat
     trainer.run(on_progress=lambda phase, done, total, latest: totals.setdefault(phase, set()).add(total))
     assert totals["evaluation"] == {3 * 9}  # random, heuristic and the table of both, 9 episodes each
     assert load_train_config("yokir").eval.final_episodes == 20001  # the README's main job resolves its edge
+
+
+def test_start_from_a_shipped_bot_begins_with_its_weights(tmp_path):
+    config = load_train_config("yokir", overrides=[*TINY, "ppo.net_arch=[256,256]", "start_from=yokir/ppo-selfplay", "total_steps=64"])
+    Trainer.start(config, tmp_path / "run").run()
+    start = torch.load(tmp_path / "run" / "checkpoints" / "step_0000000000" / "policy.pt", weights_only=True)
+    shipped = torch.load(checkpoint_folder("yokir/ppo-selfplay", "yokir") / "policy.pt", weights_only=True)
+    assert (start["format"], start["activation"]) == (shipped["format"], shipped["activation"])
+    torch.testing.assert_close([start["weights"], start["biases"]], [shipped["weights"], shipped["biases"]], rtol=0, atol=0)
+
+
+def test_start_from_a_checkpoint_of_another_shape_or_name_is_a_clear_error(tmp_path):
+    mismatched = load_train_config("yokir", overrides=[*TINY, "start_from=yokir/ppo-selfplay", "total_steps=64"])
+    with pytest.raises(CheckpointError, match=r"does not fit this run's \(the checkpoint's net_arch \[256, 256\]"):
+        Trainer.start(mismatched, tmp_path / "a").run()
+    with pytest.raises(UnknownAgentError, match="'yokir/nobody' is neither a shipped checkpoint of 'yokir'"):
+        Trainer.start(load_train_config("yokir", overrides=["start_from=yokir/nobody"]), tmp_path / "b")
+    assert not (tmp_path / "b").exists()
+    with pytest.raises(UnknownAgentError, match="plays 'scarp', not 'yokir'"):
+        Trainer.start(load_train_config("yokir", overrides=["start_from=scarp/ppo-selfplay"]), tmp_path / "c")
