@@ -55,6 +55,10 @@ class ActionFeatureHead(nn.Module):
         nn.init.orthogonal_(self.linear.weight, gain=0.01)
         nn.init.zeros_(self.linear.bias)
 
+    def output_layers(self) -> list[nn.Linear]:
+        """The layers every logit is linear in: the MLP's logits and the shared score's last layer."""
+        return [self.linear, self.score[-1]]
+
     def forward(self, latent: torch.Tensor) -> torch.Tensor:
         hidden, per_action = latent[:, : self.hidden_dim], latent[:, self.hidden_dim :]
         per_action = per_action.reshape(-1, self.num_actions, self.num_features)

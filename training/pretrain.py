@@ -18,6 +18,8 @@ from cardarena.agents import Agent, load
 from cardarena.envs import lookup
 from cardarena.envs.core.table import Table, decide
 
+from .policies import ActionFeatureHead
+
 
 @dataclass
 class Demonstrations:
@@ -129,7 +131,7 @@ def sharpen(policy, temperature: float) -> None:
     if temperature == 1.0:
         return
     head = policy.action_net
-    last_layers = [head.linear, head.score[-1]] if hasattr(head, "score") else [head]  # every logit is linear in these
+    last_layers = head.output_layers() if isinstance(head, ActionFeatureHead) else [head]  # every logit is linear in these
     with torch.no_grad():
         for layer in last_layers:
             layer.weight.div_(temperature)
@@ -142,8 +144,7 @@ def _cloned_parameters(policy, fit: str) -> list[torch.nn.Parameter]:
     actions have features, the head generalises from a few thousand demonstrations and the
     actor's MLP would memorise their cards instead, so it starts neutral and learns in self-play.
     Where some decisions have none (bets beside card sets), `fit="all"` clones them through the MLP."""
-    head = getattr(policy.action_net, "score", None)
-    if head is None or fit == "all":
+    if not isinstance(policy.action_net, ActionFeatureHead) or fit == "all":
         return list(policy.parameters())
     actor_mlp = {id(p) for p in [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.linear.parameters()]}
     return [p for p in policy.parameters() if id(p) not in actor_mlp]
