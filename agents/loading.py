@@ -57,6 +57,11 @@ def _shipped(game: str) -> dict[str, Path]:
     return {card.parent.name: card.parent for card in sorted(folder.glob(f"*/{CARD_FILE}"))}
 
 
+def _shipped_folder(game: str, name: str) -> Path | None:
+    """The folder of `game`'s shipped checkpoint `name`, None if `game` is not registered or has none."""
+    return _shipped(game).get(name) if game in _games() else None
+
+
 def _games() -> list[str]:
     """The names of the registered games."""
     return list(dict.fromkeys(entry.name for entry in registered()))
@@ -93,7 +98,7 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
     game_name, _, agent_name = name.rpartition("/")
     game_name = game_name or game or ""
     factory = _own_agents(game_name).get(agent_name)
-    shipped = _shipped(game_name).get(agent_name) if game_name in _games() else None
+    shipped = _shipped_folder(game_name, agent_name)
     if factory is not None or shipped is not None:
         if game is not None and game_name != game:
             raise UnknownAgentError(f"agent {name!r} plays {game_name!r}, not {game!r}")
@@ -110,7 +115,7 @@ def checkpoint_folder(name: str, game: str) -> Path:
     or a checkpoint folder's path. UnknownAgentError when it is neither."""
     _check_named(name, game)
     game_name, _, agent_name = name.rpartition("/")
-    shipped = _shipped(game_name or game).get(agent_name) if (game_name or game) in _games() else None
+    shipped = _shipped_folder(game_name or game, agent_name)
     if shipped is not None:
         if game_name and game_name != game:
             raise UnknownAgentError(f"checkpoint {name!r} plays {game_name!r}, not {game!r}")
@@ -149,7 +154,7 @@ def describe(name: str) -> dict[str, Any]:
         return {"name": name, "game": game_name, "kind": "built-in", "card": None}
     from cardarena.training.checkpoint import read_card
 
-    folder = _shipped(game_name).get(agent_name) if game_name in _games() else None
+    folder = _shipped_folder(game_name, agent_name)
     if folder is None and not Path(name).expanduser().exists():
         raise _unknown(f"unknown agent {name!r}", None)
     card = read_card(folder or Path(name).expanduser())

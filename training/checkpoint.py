@@ -146,10 +146,13 @@ def read_card(directory: str | os.PathLike[str]) -> dict[str, Any]:
     return card
 
 
-def verify_checkpoint(directory: str | os.PathLike[str]) -> dict[str, Any]:
-    """The card of a checkpoint after checking it against the installed game and every file's sha256."""
+def verify_checkpoint(directory: str | os.PathLike[str], game: str | None = None) -> dict[str, Any]:
+    """The card of a checkpoint after checking it against the installed game and every file's
+    sha256 (and, given `game`, that the checkpoint plays it)."""
     folder = Path(directory)
     card = read_card(folder)
+    if game is not None and card["game"] != game:
+        raise CheckpointError(f"{folder}: this checkpoint plays {card['game']!r}, not {game!r}")
     _check_environment(folder, card)
     for name, digest in card["files"].items():
         if not isinstance(name, str) or name in ("", ".", "..") or "/" in name or "\\" in name or name == CARD_FILE:
@@ -207,9 +210,7 @@ def load_weights(policy: Any, directory: str | os.PathLike[str], game: str) -> N
     from stable_baselines3.common.save_util import load_from_zip_file
 
     folder = Path(directory)
-    card = verify_checkpoint(folder)
-    if card["game"] != game:
-        raise CheckpointError(f"{folder}: this checkpoint plays {card['game']!r}, not {game!r}")
+    card = verify_checkpoint(folder, game)
     try:
         _data, params, _variables = load_from_zip_file(_listed_file(folder, card, MODEL_FILE), device=policy.device)
         policy.load_state_dict(params["policy"])

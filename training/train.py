@@ -107,7 +107,8 @@ class Trainer:
         if (run_dir / CONFIG_FILE).exists():
             raise ConfigError(f"run directory {str(run_dir)!r} already holds a run; resume it with --resume {run_dir}")
         if config.start_from:
-            verify_checkpoint(checkpoint_folder(config.start_from, lookup(config.game).name))  # a bad name fails before the run starts
+            game = lookup(config.game).name
+            verify_checkpoint(checkpoint_folder(config.start_from, game), game)  # a bad start fails before the run does
         run_dir.mkdir(parents=True, exist_ok=True)
         (run_dir / CONFIG_FILE).write_text(yaml.safe_dump(config.model_dump(), sort_keys=False))
         return cls(config, run_dir, device, workers)

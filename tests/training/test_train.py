@@ -197,3 +197,7 @@ def test_start_from_a_checkpoint_of_another_shape_or_name_is_a_clear_error(tmp_p
     assert not (tmp_path / "b").exists()
     with pytest.raises(UnknownAgentError, match="plays 'scarp', not 'yokir'"):
         Trainer.start(load_train_config("yokir", overrides=["start_from=scarp/ppo-selfplay"]), tmp_path / "c")
+    scarp_folder = str(checkpoint_folder("scarp/ppo-selfplay", "scarp"))
+    with pytest.raises(CheckpointError, match="this checkpoint plays 'scarp', not 'yokir'"):
+        Trainer.start(load_train_config("yokir", overrides=[f"start_from={scarp_folder}"]), tmp_path / "d")
+    assert not (tmp_path / "d").exists()
