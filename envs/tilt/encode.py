@@ -20,9 +20,11 @@ strength (the best key it can form now, category one-hot), computed once per dec
 from __future__ import annotations
 
 from array import array
+from itertools import chain
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from cardarena.envs.core.game import Encoder, segment_slices
 
@@ -146,8 +148,6 @@ _AT_SET_FEATURES = _START[SET_FEATURES[0]]
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 # _SET_SLOTS[m][slot]: 1.0 where card set m takes own slot `slot`
 _SET_SLOTS = np.array([[m >> slot & 1 for slot in range(MAX_OWN)] for m in range(1 << MAX_OWN)], np.float32)
-# _REL[n][seat][other]: `other`'s position counted clockwise from `seat` at an n-seat table
-_REL = {n: [[(other - seat) % n for other in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _EXCHANGE_KIND_INDEX = {kind: index for index, kind in enumerate(EXCHANGE_KINDS)}
 _BET_INDEX, _HAUL_INDEX = PHASES.index(BET), PHASES.index(HAUL)
 
@@ -172,6 +172,133 @@ _CARD_ROWS = {
 }
 
 
+# What `_fill` reads. `numbers`: six blocks of one value a seat (_PER_SEAT), then the table's
+# values (_TABLE, at 6 * table size + offset), the last of them the Hazard row, one Void card each.
+_STACKS, _CONTRIBUTIONS, _CARRIED, _FOLDED, _IN_HAND, _BET_CONTRIBUTIONS = _PER_SEAT = range(6)
+(
+    _DEALER, _TO_ACT, _PHASE, _BETTING_ROUND, _EXCHANGE_KIND, _GRAVITY, _SIGNAL, _REVEALED, _STOCK, _DISCARDS, _VOIDS,
+    _HAND_NUMBER, _PAYCHECK, _BETTING, _UNIT, _CAP, _CURRENT_BET, _ROUND_BETS, _KEEP, _EXCHANGE_LIMIT, _ROW,
+) = _TABLE = range(21)  # fmt: skip
+# `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms)
+_FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED = range(8)
+_PUBLIC_PILES = ((_TARIFFS, _AT_TARIFFS), (_THUMB_DISCARDS, _AT_THUMB_DISCARDS), (_OWN_DISCARDS, _AT_OWN_DISCARDS), (_PASSED, _AT_PASSED), (_RECEIVED, _AT_RECEIVED))
+
+
+@njit(cache=True)
+def _fill(out: np.ndarray, seat: int, numbers: Any, lens: bytes, cards: bytes, moves: bytes, scales: Any) -> None:  # pragma: no cover - compiled
+    """Write every segment but the hand strength and the card-set features into `out`, a blank vector.
+
+    `numbers` and `cards` as laid out above (`TiltEncoder._numbers`, `TiltEncoder._cards`), `lens`
+    the length of each part of `cards`; `moves` the public moves' four fields end to end; `scales`
+    the table size, starting stack, chips in play, match length (0 for one hand), max bets, big bet.
+    """
+    n, starting, bank, match_scale, max_bets, big_bet = scales[0], scales[1], scales[2], scales[3], scales[4], scales[5]
+    start = np.zeros(len(lens) + 1, np.int64)  # where each part of `cards` starts
+    for part in range(len(lens)):
+        start[part + 1] = start[part] + lens[part]
+    piles, table = 2 * n, 6 * n
+    revealed = numbers[table + _REVEALED]
+    owned = np.zeros(NUM_CARDS, np.bool_)
+    for part, at in ((seat, _AT_OWN_THUMB), (n + seat, _AT_OWN_PALM)):
+        for i in range(start[part], start[part + 1]):
+            out[at + cards[i]] = 1.0
+            owned[cards[i]] = True
+    slot = 0
+    for card in range(NUM_CARDS):
+        if owned[card]:
+            out[_AT_SLOTS + slot * NUM_CARDS + card] = 1.0
+            slot += 1
+    for other in range(n):
+        r = (other - seat) % n
+        at = _AT_FACE_UP + r * NUM_CARDS
+        for i in range(start[other], start[other + 1]):
+            out[at + cards[i]] = 1.0
+        folded = numbers[_FOLDED * n + other]
+        if revealed and not folded:
+            for i in range(start[n + other], start[n + other + 1]):
+                out[at + cards[i]] = 1.0
+        chips, carried = numbers[_STACKS * n + other], numbers[_CARRIED * n + other]
+        out[_AT_PALM_SIZES + r] = lens[n + other] / MAX_OWN
+        out[_AT_STACKS + r] = chips / bank
+        contributed = numbers[_CONTRIBUTIONS * n + other] / starting
+        out[_AT_HAND_CONTRIBUTIONS + r] = contributed if contributed < 1.0 else 1.0
+        if carried:
+            out[_AT_CARRIED + r] = carried / bank
+        if folded:
+            out[_AT_FOLDED + r] = 1.0
+        elif chips == 0:
+            out[_AT_ALL_IN + r] = 1.0
+        if numbers[_IN_HAND * n + other]:
+            out[_AT_IN_HAND + r] = 1.0
+    if revealed:
+        for part, at in ((piles + _FINE, _AT_FINE_PRINT), (piles + _CHICKEN, _AT_CHICKEN)):
+            for i in range(start[part], start[part + 1]):
+                out[at + cards[i]] = 1.0
+    else:
+        if lens[piles + _FINE]:
+            out[_AT_FACE_DOWN + 1] = 1.0
+        if lens[piles + _CHICKEN]:
+            out[_AT_FACE_DOWN + 2] = 1.0
+    grid = piles + _GRID
+    for i in range(start[grid], start[grid + 1]):
+        out[_AT_GRID + (i - start[grid]) * NUM_CARDS + cards[i]] = 1.0
+    for pile, at in _PUBLIC_PILES:
+        for i in range(start[piles + pile], start[piles + pile + 1]):
+            out[at + cards[i]] = 1.0
+    out[_AT_DEALER + (numbers[table + _DEALER] - seat) % n] = 1.0
+    if numbers[table + _TO_ACT] >= 0:
+        out[_AT_TO_ACT + (numbers[table + _TO_ACT] - seat) % n] = 1.0
+    out[_AT_PHASE + numbers[table + _PHASE]] = 1.0
+    if numbers[table + _BETTING_ROUND]:
+        out[_AT_BETTING_ROUND + numbers[table + _BETTING_ROUND] - 1] = 1.0
+    out[_AT_EXCHANGE_KIND + numbers[table + _EXCHANGE_KIND]] = 1.0
+    for i in range(table + _ROW, len(numbers)):
+        out[_AT_HAZARD_ROW + numbers[i]] = 1.0
+    if numbers[table + _GRAVITY]:
+        out[_AT_GRAVITY_CARRIED] = 1.0
+    if numbers[table + _SIGNAL]:
+        out[_AT_FACE_DOWN] = 1.0
+    in_pots = 0  # the hand's contributions and the carried chips
+    for i in range(_CONTRIBUTIONS * n, (_CARRIED + 1) * n):
+        in_pots += numbers[i]
+    pot = in_pots / bank
+    out[_AT_POT] = pot if pot < 1.0 else 1.0
+    if numbers[table + _PAYCHECK]:
+        out[_AT_PAYCHECK] = 1.0
+    if numbers[table + _BETTING]:
+        unit, cap = numbers[table + _UNIT], numbers[table + _CAP]
+        scale = max(unit * cap, 1)
+        for other in range(n):
+            chips = numbers[_BET_CONTRIBUTIONS * n + other]
+            if chips:
+                share = chips / scale
+                out[_AT_ROUND_CONTRIBUTIONS + (other - seat) % n] = share if share < 1.0 else 1.0
+        to_call = (numbers[table + _CURRENT_BET] - numbers[_BET_CONTRIBUTIONS * n + seat]) / (unit if unit > 1 else 1)
+        out[_AT_TO_CALL] = to_call if to_call < 1.0 else 1.0
+        out[_AT_ROUND_BETS] = numbers[table + _ROUND_BETS] / cap
+        unit_share = unit / big_bet
+        out[_AT_UNIT] = unit_share if unit_share < 1.0 else 1.0
+    if numbers[table + _KEEP] >= 0:
+        out[_AT_OWN_KEEP + numbers[table + _KEEP]] = 1.0
+    if numbers[table + _EXCHANGE_LIMIT] >= 0:
+        out[_AT_EXCHANGE_LIMIT] = numbers[table + _EXCHANGE_LIMIT] / 3
+    out[_AT_PILES] = numbers[table + _STOCK] / NUM_CARDS
+    out[_AT_PILES + 1] = numbers[table + _DISCARDS] / NUM_CARDS
+    out[_AT_PILES + 2] = numbers[table + _VOIDS] / NUM_VOIDS
+    if numbers[table + _HAND_NUMBER] and match_scale:
+        out[_AT_MATCH] = numbers[table + _HAND_NUMBER] / match_scale
+    step = 1.0 / max_bets
+    for i in range(0, len(moves), 4):
+        phase, round_number, actor, value = moves[i], moves[i + 1], moves[i + 2], moves[i + 3]
+        if phase == _BET_INDEX:
+            if value == 2:  # a bet or raise
+                at = _AT_BETS_MADE + (round_number - 1) * MAX_PLAYERS + (actor - seat) % n
+                out[at] = out[at] + step
+        elif phase != _HAUL_INDEX:
+            at = _AT_CARDS_MOVED + (actor - seat) % n
+            out[at] = out[at] + value / MAX_OWN
+
+
 class TiltEncoder(Encoder[TiltState]):
     observation_size = OBSERVATION_SIZE
     action_feature_slices = tuple(SLICES[name] for name in SET_FEATURES)
@@ -185,151 +312,53 @@ class TiltEncoder(Encoder[TiltState]):
         if config.num_hands > 1:
             blank[_AT_MATCH + 1] = 1.0
         self._blank = blank
-        # per observer seat: each seat's rel position; (seat, rel position) pairs; where each seat's face_up segment starts
-        self._rel = _REL[n]
-        self._seats = [tuple(enumerate(_REL[n][seat])) for seat in range(n)]
-        self._face_up = [tuple(_AT_FACE_UP + r * NUM_CARDS for r in _REL[n][seat]) for seat in range(n)]
-        self._starting, self._bank = config.starting_stack, config.starting_stack * n  # the chip scales
-        self._hands = config.num_hands if config.num_hands > 1 else 0  # the match scale, 0 for one hand
-        self._bet_step, self._big_bet = 1.0 / config.max_bets, config.big_bet
+        # what `_fill` scales by: the chip scales, the match scale (0 for one hand), the bet scales
+        match_scale = config.num_hands if config.num_hands > 1 else 0
+        self._scales = array("q", [n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet])
+        self._no_bets = [0] * n
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
-        """Written into a plain float32 array.array and handed to numpy without a copy: setting a
-        few dozen values one by one is cheaper than numpy's fancy indexing from Python lists."""
+        """The state handed to compiled code (`_fill`) as a few flat buffers, which it writes into
+        a copy of the blank vector; then the hand strength and the card-set features."""
         obs = array("f", self._blank)
-        game = self.game
-        rel = self._rel[seat]
-        folded = state.folded
-        own = self._write_cards(obs, state, seat)
-        stacks, palms, contributions, carry, in_hand = state.stacks, state.palms, state.contributions, state.carry, state.in_hand
-        starting, bank = self._starting, self._bank
-        for other, r in self._seats[seat]:
-            chips = stacks[other]
-            obs[_AT_PALM_SIZES + r] = len(palms[other]) / MAX_OWN
-            obs[_AT_STACKS + r] = chips / bank
-            contributed = contributions[other] / starting
-            obs[_AT_HAND_CONTRIBUTIONS + r] = contributed if contributed < 1.0 else 1.0
-            if carry[other]:
-                obs[_AT_CARRIED + r] = carry[other] / bank
-            if folded[other]:
-                obs[_AT_FOLDED + r] = 1.0
-            elif chips == 0:
-                obs[_AT_ALL_IN + r] = 1.0
-            if in_hand[other]:
-                obs[_AT_IN_HAND + r] = 1.0
-        obs[_AT_DEALER + rel[state.dealer]] = 1.0
-        phase = state.phase
-        if phase == BET:
-            obs[_AT_TO_ACT + rel[state.bets["to_act"][0]]] = 1.0
-        elif phase in CARD_PHASES:
-            obs[_AT_TO_ACT + rel[state.order[state.turn]]] = 1.0
-        obs[_AT_PHASE + _PHASE_INDEX[phase]] = 1.0
-        if state.betting_round:
-            obs[_AT_BETTING_ROUND + state.betting_round - 1] = 1.0
-        obs[_AT_EXCHANGE_KIND + _EXCHANGE_KIND_INDEX[state.exchange_kind]] = 1.0
-        for void in state.row:
-            obs[_AT_HAZARD_ROW + void] = 1.0
-        if state.gravity:
-            obs[_AT_GRAVITY_CARRIED] = 1.0
-        if state.signal >= 0:
-            obs[_AT_FACE_DOWN] = 1.0
-        if not state.revealed:
-            if state.fine:
-                obs[_AT_FACE_DOWN + 1] = 1.0
-            if state.chicken:
-                obs[_AT_FACE_DOWN + 2] = 1.0
-        self._encode_betting(obs, state, seat, rel)
-        if not folded[seat]:
-            obs[_AT_EXCHANGE_LIMIT] = game.exchange_limit(state, seat) / 3
-            if own:
-                self._encode_strength(obs, game.best_key_of(state, own), len(own))
-        obs[_AT_PILES] = len(state.stock) / NUM_CARDS
-        obs[_AT_PILES + 1] = len(state.discards) / NUM_CARDS
-        obs[_AT_PILES + 2] = len(state.void_deck) / NUM_VOIDS
-        if state.hand_number and self._hands:
-            obs[_AT_MATCH] = state.hand_number / self._hands
-        if state.moves:
-            self._encode_moves(obs, state, rel)
         vector = np.frombuffer(obs, np.float32)
-        if own and phase in CARD_PHASES and state.order[state.turn] == seat:
-            self._encode_card_sets(vector, state, own)
+        cards = self._cards(state, seat)
+        moves = bytes(chain.from_iterable(state.moves))
+        _fill(vector, seat, self._numbers(state, seat), bytes(map(len, cards)), bytes(chain.from_iterable(cards)), moves, self._scales)
+        if state.folded[seat]:
+            return vector
+        own = tuple(sorted(state.thumbs[seat] + state.palms[seat]))
+        if own:
+            self._encode_strength(obs, self.game.best_key_of(state, own), len(own))
+            if state.phase in CARD_PHASES and state.order[state.turn] == seat:
+                self._encode_card_sets(vector, state, own)
         return vector
 
-    def _write_cards(self, obs: array, state: TiltState, seat: int) -> tuple[int, ...]:
-        """Set the card segments: own cards, slots, face-up and table cards, what the seat knows;
-        return the seat's own cards sorted by card index."""
-        thumbs, palms = state.thumbs, state.palms
-        thumb, palm = thumbs[seat], palms[seat]
-        for card in thumb:
-            obs[_AT_OWN_THUMB + card] = 1.0
-        for card in palm:
-            obs[_AT_OWN_PALM + card] = 1.0
-        own = tuple(sorted(thumb + palm))
-        at = _AT_SLOTS
-        for card in own:
-            obs[at + card] = 1.0
-            at += NUM_CARDS
-        face_up = self._face_up[seat]
-        for at, cards in zip(face_up, thumbs):
-            for card in cards:
-                obs[at + card] = 1.0
-        if state.revealed:
-            for at, cards, out in zip(face_up, palms, state.folded):
-                if not out:
-                    for card in cards:
-                        obs[at + card] = 1.0
-            for card in state.fine:
-                obs[_AT_FINE_PRINT + card] = 1.0
-            for card in state.chicken:
-                obs[_AT_CHICKEN + card] = 1.0
-        if state.grid:
-            at = _AT_GRID
-            for card in state.grid:
-                obs[at + card] = 1.0
-                at += NUM_CARDS
-        for card in state.tariffs:
-            obs[_AT_TARIFFS + card] = 1.0
-        for card in state.thumb_discards:
-            obs[_AT_THUMB_DISCARDS + card] = 1.0
-        for card in state.own_discards[seat]:
-            obs[_AT_OWN_DISCARDS + card] = 1.0
-        for card in state.passed[seat]:
-            obs[_AT_PASSED + card] = 1.0
-        for card in state.received[seat]:
-            obs[_AT_RECEIVED + card] = 1.0
-        if state.keeps and state.keeps[seat] >= 0:
-            obs[_AT_OWN_KEEP + state.keeps[seat]] = 1.0
-        return own
+    @staticmethod
+    def _cards(state: TiltState, seat: int) -> list[list[int]]:
+        """The card lists `_fill` reads, in its order: Thumbs, Palms, then the piles from _FINE to _RECEIVED."""
+        cards = [*state.thumbs, *state.palms, state.fine, state.chicken, state.grid, state.tariffs, state.thumb_discards]
+        cards += (state.own_discards[seat], state.passed[seat], state.received[seat])
+        return cards
 
-    def _encode_moves(self, obs: array, state: TiltState, rel: list[int]) -> None:
-        step = self._bet_step
-        for phase, round_number, actor, value in state.moves:
-            if phase == _BET_INDEX:
-                if value == 2:
-                    obs[_AT_BETS_MADE + (round_number - 1) * MAX_PLAYERS + rel[actor]] += step
-            elif phase != _HAUL_INDEX:
-                obs[_AT_CARDS_MOVED + rel[actor]] += value / MAX_OWN
-
-    def _encode_betting(self, obs: array, state: TiltState, seat: int, rel: list[int]) -> None:
-        pot = (sum(state.contributions) + sum(state.carry)) / self._bank
-        obs[_AT_POT] = pot if pot < 1.0 else 1.0
-        bets = state.bets
-        if state.paycheck_unit >= 0 or (bets is not None and state.bet_rules[2] == "never"):
-            obs[_AT_PAYCHECK] = 1.0
+    def _numbers(self, state: TiltState, seat: int) -> array:
+        """The numbers `_fill` reads, in its order: the _PER_SEAT blocks, then the _TABLE values."""
+        phase, bets = state.phase, state.bets
         if bets is None:
-            return
-        unit, cap, _fold = state.bet_rules
-        scale = max(unit * cap, 1)
-        contributions = bets["contributions"]
-        for other, chips in enumerate(contributions):
-            if chips:
-                share = chips / scale
-                obs[_AT_ROUND_CONTRIBUTIONS + rel[other]] = share if share < 1.0 else 1.0
-        to_call = (bets["current_bet"] - contributions[seat]) / (unit if unit > 1 else 1)
-        obs[_AT_TO_CALL] = to_call if to_call < 1.0 else 1.0
-        obs[_AT_ROUND_BETS] = bets["bets"] / cap
-        unit_share = unit / self._big_bet
-        obs[_AT_UNIT] = unit_share if unit_share < 1.0 else 1.0
+            bet_contributions, unit, cap, current_bet, round_bets, paycheck = self._no_bets, 0, 1, 0, 0, state.paycheck_unit >= 0
+        else:
+            bet_contributions, current_bet, round_bets = bets["contributions"], bets["current_bet"], bets["bets"]
+            unit, cap, fold = state.bet_rules
+            paycheck = state.paycheck_unit >= 0 or fold == "never"
+        to_act = bets["to_act"][0] if phase == BET else state.order[state.turn] if phase in CARD_PHASES else -1
+        limit = -1 if state.folded[seat] else self.game.exchange_limit(state, seat)
+        keep = state.keeps[seat] if state.keeps else -1
+        return array("q", [
+            *state.stacks, *state.contributions, *state.carry, *state.folded, *state.in_hand, *bet_contributions,
+            state.dealer, to_act, _PHASE_INDEX[phase], state.betting_round, _EXCHANGE_KIND_INDEX[state.exchange_kind],
+            state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
+            state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *state.row,
+        ])  # fmt: skip
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
         """Per card set over the held slots: what it gives up (SET_FEATURES), one matrix product."""

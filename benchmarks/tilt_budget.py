@@ -1,0 +1,148 @@
+"""What tilt_v2's observation may cost for 3× texas_holdem_v4's steps/s, and what cutting it can give.
+
+    python benchmarks/tilt_budget.py [--hands 1500] [--seed 0]
+
+The same random-play AEC loop as env_throughput.py (µs per decision step, fastest of five runs of
+`--hands` hands), texas_holdem_v4 measured in the same process. Rows:
+
+- the budget: texas / 3, the loop with a blank observation (everything but the observation), and
+  what is left for the observation in place;
+- best-key misses: every run plays the same hands with the game's key cache cleared first, as new
+  hands find it; the misses' cost is the difference to runs that keep it from the run before;
+- the observation's parts, each timed alone over the states of recorded hands (fastest of five
+  passes, µs per observation): turning the state into the compiled writer's buffers (cards,
+  numbers, moves), the writer itself, and the hand strength (own cards sorted, best key looked up);
+- caching per seat: how often a seat's own cards, or every seat's face-up cards, are unchanged
+  since that seat's previous observation (what a per-seat cache of those segments would hit).
+
+The parts and the caching rows use the first 500 of the hands (at most).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import chain
+from typing import Any
+
+import numpy as np
+import typer
+from env_throughput import _fastest_pass, _record_hands, aec_player, measure, texas_holdem_player
+from rich.console import Console
+from rich.table import Table
+
+from cardarena.envs import make
+from cardarena.envs.tilt.encode import TiltEncoder, _fill
+
+ENV_ID = "tilt_v2"
+
+
+def fastest(play_hand: Callable[[random.Random], int], hands: int, seed: int, before: Callable[[], None] = lambda: None) -> float:
+    """µs per decision step, the fastest of five runs of the same `hands` hands (`before` runs before each)."""
+    best = float("inf")
+    for _ in range(5):
+        before()
+        best = min(best, measure(play_hand, random.Random(seed), 0.0, hands).microseconds_per_step)
+    return best
+
+
+def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
+    env = make(ENV_ID)
+    play_hand = aec_player(lambda: env, seed)
+
+    def run(cold: bool = True) -> float:
+        """The same hands every run; the key cache cleared first (as new hands find it) unless not `cold`."""
+        return fastest(play_hand, hands, seed, lambda: (env.reset(seed=seed), cold and env.game._keys.clear()))
+
+    texas = fastest(texas_holdem_player(seed), hands, seed)
+    whole = run()
+    warm = run(cold=False)
+    encoder: Any = env.encoder
+    blank = np.zeros(encoder.observation_size, np.float32)
+    encoder.observation = lambda state, seat: blank  # on this instance only
+    blank_loop = run()
+    del encoder.observation
+    target = texas / 3
+    return [
+        ("texas_holdem_v4 (PettingZoo)", f"{texas:.2f}"),
+        ("target: texas / 3", f"{target:.2f}"),
+        (f"{ENV_ID} whole loop", f"{whole:.2f}  ({texas / whole:.2f}× texas)"),
+        (f"{ENV_ID} with a blank observation", f"{blank_loop:.2f}  ({texas / blank_loop:.2f}× texas)"),
+        ("observation in place (whole − blank)", f"{whole - blank_loop:.2f}"),
+        ("left for the observation at 3× (target − blank)", f"{target - blank_loop:.2f}"),
+        ("best-key misses (whole − the loop with every key cached)", f"{whole - warm:.2f}"),
+    ]
+
+
+def part_rows(observed: list[tuple[Any, int]], decisions: int, encoder: TiltEncoder) -> list[tuple[str, str]]:
+    game = encoder.game
+    vector = np.zeros(encoder.observation_size, np.float32)
+    inputs = [_writer_inputs(encoder, state, seat) for state, seat in observed]
+    parts: list[tuple[str, Callable[[Any], object], list[Any]]] = [
+        ("whole observation", lambda seen: encoder.observation(*seen), observed),
+        ("  cards to buffers", lambda seen: _card_buffers(encoder, *seen), observed),
+        ("  numbers to a buffer", lambda seen: encoder._numbers(*seen), observed),
+        ("  moves to a buffer", lambda seen: bytes(chain.from_iterable(seen[0].moves)), observed),
+        ("  compiled writer (_fill)", lambda given: _fill(vector, *given), inputs),
+        ("  hand strength (own cards, best key)", lambda seen: game.best_key_of(seen[0], tuple(game.own_cards(*seen))), observed),
+    ]
+    rows = [(f"{name}, µs per observation", f"{_per_item(part, items):.2f}") for name, part, items in parts]
+    return [*rows, ("observations per decision step", f"{len(observed) / decisions:.2f}")]
+
+
+def _card_buffers(encoder: TiltEncoder, state: Any, seat: int) -> tuple[bytes, bytes]:
+    cards = encoder._cards(state, seat)
+    return bytes(map(len, cards)), bytes(chain.from_iterable(cards))
+
+
+def _writer_inputs(encoder: TiltEncoder, state: Any, seat: int) -> tuple[Any, ...]:
+    """`_fill`'s arguments after the vector, as `TiltEncoder.observation` makes them."""
+    return (seat, encoder._numbers(state, seat), *_card_buffers(encoder, state, seat), bytes(chain.from_iterable(state.moves)), encoder._scales)
+
+
+def _per_item(part: Callable[[Any], object], items: list[Any]) -> float:
+    """µs per item of `part`, less the cost of the calls."""
+    return (_fastest_pass(part, items) - _fastest_pass(lambda _item: None, items)) * 1e6 / len(items)
+
+
+def cache_rows(observed: list[tuple[Any, int]], game: Any) -> list[tuple[str, str]]:
+    last_own: dict[int, Any] = {}
+    last_face_up: dict[int, Any] = {}
+    own_hits = face_up_hits = 0
+    for state, seat in observed:
+        own = (state.thumbs[seat], state.palms[seat], game.hazard_flags(state), state.revealed, state.chicken, state.tariffs, state.grid)
+        face_up = (state.thumbs, state.revealed and (state.palms, state.folded))
+        own_hits += last_own.get(seat) == own
+        face_up_hits += last_face_up.get(seat) == face_up
+        last_own[seat], last_face_up[seat] = _frozen(own), _frozen(face_up)
+    count = len(observed)
+    return [
+        ("observations (finished seats' included)", f"{count:,}"),
+        ("own cards unchanged since the seat's last look", f"{own_hits / count:.0%}"),
+        ("face-up cards unchanged since the seat's last look", f"{face_up_hits / count:.0%}"),
+    ]
+
+
+def _frozen(value: Any) -> Any:
+    """A deep copy of nested lists and tuples: later changes to the state do not reach it."""
+    return type(value)(_frozen(item) for item in value) if isinstance(value, (list, tuple)) else value
+
+
+def main(
+    hands: int = typer.Option(1500, min=10, help="Hands per timed run."),
+    seed: int = typer.Option(0, help="Seed of the environments and of the random players."),
+) -> None:
+    """Where tilt_v2 stands against the 3× texas_holdem_v4 goal, and what each cut can give."""
+    table = Table(title=f"{ENV_ID}: the observation's budget (µs per decision step)")
+    table.add_column("row")
+    table.add_column("value", justify="right")
+    env = make(ENV_ID)
+    env.reset(seed=seed)
+    observed, decisions, _played = _record_hands(env, random.Random(seed), min(hands, 500))
+    for name, value in loop_rows(hands, seed) + part_rows(observed, len(decisions), env.encoder) + cache_rows(observed, env.game):
+        table.add_row(name, value)
+    Console(width=120).print(table)
+
+
+if __name__ == "__main__":
+    typer.run(main)
