@@ -32,7 +32,8 @@ from rich.console import Console
 from rich.table import Table
 
 from cardarena.envs import make
-from cardarena.envs.tilt.encode import TiltEncoder, _fill
+from cardarena.envs.tilt.encode import TiltEncoder
+from cardarena.envs.tilt.observation_writer import write_observation
 
 ENV_ID = "tilt_v2"
 
@@ -83,7 +84,7 @@ def part_rows(observed: list[tuple[Any, int]], decisions: int, encoder: TiltEnco
         ("  cards to buffers", lambda seen: _card_buffers(encoder, *seen), observed),
         ("  numbers to a buffer", lambda seen: encoder._numbers(*seen), observed),
         ("  moves to a buffer", lambda seen: bytes(chain.from_iterable(seen[0].moves)), observed),
-        ("  compiled writer (_fill)", lambda given: _fill(vector, *given), inputs),
+        ("  compiled writer (write_observation)", lambda given: write_observation(vector, *given), inputs),
         ("  hand strength (own cards, best key)", lambda seen: game.best_key_of(seen[0], tuple(game.own_cards(*seen))), observed),
     ]
     rows = [(f"{name}, µs per observation", f"{_per_item(part, items):.2f}") for name, part, items in parts]
@@ -96,7 +97,7 @@ def _card_buffers(encoder: TiltEncoder, state: Any, seat: int) -> tuple[bytes, b
 
 
 def _writer_inputs(encoder: TiltEncoder, state: Any, seat: int) -> tuple[Any, ...]:
-    """`_fill`'s arguments after the vector, as `TiltEncoder.observation` makes them."""
+    """`write_observation`'s arguments after the vector, as `TiltEncoder.observation` makes them."""
     return (seat, encoder._numbers(state, seat), *_card_buffers(encoder, state, seat), bytes(chain.from_iterable(state.moves)), encoder._scales)
 
 

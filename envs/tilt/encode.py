@@ -24,7 +24,6 @@ from itertools import chain
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from cardarena.envs.core.game import Encoder, segment_slices
 
@@ -172,8 +171,9 @@ _CARD_ROWS = {
 }
 
 
-# What `_fill` reads. `numbers`: six blocks of one value a seat (_PER_SEAT), then the table's
-# values (_TABLE, at 6 * table size + offset), the last of them the Hazard row, one Void card each.
+# What `write_observation` (observation_writer.py) reads. `numbers`: six blocks of one value a
+# seat (_PER_SEAT), then the table's values (_TABLE, at 6 * table size + offset), the last of them
+# the Hazard row, one Void card each.
 _STACKS, _CONTRIBUTIONS, _CARRIED, _FOLDED, _IN_HAND, _BET_CONTRIBUTIONS = _PER_SEAT = range(6)
 (
     _DEALER, _TO_ACT, _PHASE, _BETTING_ROUND, _EXCHANGE_KIND, _GRAVITY, _SIGNAL, _REVEALED, _STOCK, _DISCARDS, _VOIDS,
@@ -182,121 +182,6 @@ _STACKS, _CONTRIBUTIONS, _CARRIED, _FOLDED, _IN_HAND, _BET_CONTRIBUTIONS = _PER_
 # `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms)
 _FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED = range(8)
 _PUBLIC_PILES = ((_TARIFFS, _AT_TARIFFS), (_THUMB_DISCARDS, _AT_THUMB_DISCARDS), (_OWN_DISCARDS, _AT_OWN_DISCARDS), (_PASSED, _AT_PASSED), (_RECEIVED, _AT_RECEIVED))
-
-
-@njit(cache=True)
-def _fill(out: np.ndarray, seat: int, numbers: Any, lens: bytes, cards: bytes, moves: bytes, scales: Any) -> None:  # pragma: no cover - compiled
-    """Write every segment but the hand strength and the card-set features into `out`, a blank vector.
-
-    `numbers` and `cards` as laid out above (`TiltEncoder._numbers`, `TiltEncoder._cards`), `lens`
-    the length of each part of `cards`; `moves` the public moves' four fields end to end; `scales`
-    the table size, starting stack, chips in play, match length (0 for one hand), max bets, big bet.
-    """
-    n, starting, bank, match_scale, max_bets, big_bet = scales[0], scales[1], scales[2], scales[3], scales[4], scales[5]
-    start = np.zeros(len(lens) + 1, np.int64)  # where each part of `cards` starts
-    for part in range(len(lens)):
-        start[part + 1] = start[part] + lens[part]
-    piles, table = 2 * n, 6 * n
-    revealed = numbers[table + _REVEALED]
-    owned = np.zeros(NUM_CARDS, np.bool_)
-    for part, at in ((seat, _AT_OWN_THUMB), (n + seat, _AT_OWN_PALM)):
-        for i in range(start[part], start[part + 1]):
-            out[at + cards[i]] = 1.0
-            owned[cards[i]] = True
-    slot = 0
-    for card in range(NUM_CARDS):
-        if owned[card]:
-            out[_AT_SLOTS + slot * NUM_CARDS + card] = 1.0
-            slot += 1
-    for other in range(n):
-        r = (other - seat) % n
-        at = _AT_FACE_UP + r * NUM_CARDS
-        for i in range(start[other], start[other + 1]):
-            out[at + cards[i]] = 1.0
-        folded = numbers[_FOLDED * n + other]
-        if revealed and not folded:
-            for i in range(start[n + other], start[n + other + 1]):
-                out[at + cards[i]] = 1.0
-        chips, carried = numbers[_STACKS * n + other], numbers[_CARRIED * n + other]
-        out[_AT_PALM_SIZES + r] = lens[n + other] / MAX_OWN
-        out[_AT_STACKS + r] = chips / bank
-        contributed = numbers[_CONTRIBUTIONS * n + other] / starting
-        out[_AT_HAND_CONTRIBUTIONS + r] = contributed if contributed < 1.0 else 1.0
-        if carried:
-            out[_AT_CARRIED + r] = carried / bank
-        if folded:
-            out[_AT_FOLDED + r] = 1.0
-        elif chips == 0:
-            out[_AT_ALL_IN + r] = 1.0
-        if numbers[_IN_HAND * n + other]:
-            out[_AT_IN_HAND + r] = 1.0
-    if revealed:
-        for part, at in ((piles + _FINE, _AT_FINE_PRINT), (piles + _CHICKEN, _AT_CHICKEN)):
-            for i in range(start[part], start[part + 1]):
-                out[at + cards[i]] = 1.0
-    else:
-        if lens[piles + _FINE]:
-            out[_AT_FACE_DOWN + 1] = 1.0
-        if lens[piles + _CHICKEN]:
-            out[_AT_FACE_DOWN + 2] = 1.0
-    grid = piles + _GRID
-    for i in range(start[grid], start[grid + 1]):
-        out[_AT_GRID + (i - start[grid]) * NUM_CARDS + cards[i]] = 1.0
-    for pile, at in _PUBLIC_PILES:
-        for i in range(start[piles + pile], start[piles + pile + 1]):
-            out[at + cards[i]] = 1.0
-    out[_AT_DEALER + (numbers[table + _DEALER] - seat) % n] = 1.0
-    if numbers[table + _TO_ACT] >= 0:
-        out[_AT_TO_ACT + (numbers[table + _TO_ACT] - seat) % n] = 1.0
-    out[_AT_PHASE + numbers[table + _PHASE]] = 1.0
-    if numbers[table + _BETTING_ROUND]:
-        out[_AT_BETTING_ROUND + numbers[table + _BETTING_ROUND] - 1] = 1.0
-    out[_AT_EXCHANGE_KIND + numbers[table + _EXCHANGE_KIND]] = 1.0
-    for i in range(table + _ROW, len(numbers)):
-        out[_AT_HAZARD_ROW + numbers[i]] = 1.0
-    if numbers[table + _GRAVITY]:
-        out[_AT_GRAVITY_CARRIED] = 1.0
-    if numbers[table + _SIGNAL]:
-        out[_AT_FACE_DOWN] = 1.0
-    in_pots = 0  # the hand's contributions and the carried chips
-    for i in range(_CONTRIBUTIONS * n, (_CARRIED + 1) * n):
-        in_pots += numbers[i]
-    pot = in_pots / bank
-    out[_AT_POT] = pot if pot < 1.0 else 1.0
-    if numbers[table + _PAYCHECK]:
-        out[_AT_PAYCHECK] = 1.0
-    if numbers[table + _BETTING]:
-        unit, cap = numbers[table + _UNIT], numbers[table + _CAP]
-        scale = max(unit * cap, 1)
-        for other in range(n):
-            chips = numbers[_BET_CONTRIBUTIONS * n + other]
-            if chips:
-                share = chips / scale
-                out[_AT_ROUND_CONTRIBUTIONS + (other - seat) % n] = share if share < 1.0 else 1.0
-        to_call = (numbers[table + _CURRENT_BET] - numbers[_BET_CONTRIBUTIONS * n + seat]) / (unit if unit > 1 else 1)
-        out[_AT_TO_CALL] = to_call if to_call < 1.0 else 1.0
-        out[_AT_ROUND_BETS] = numbers[table + _ROUND_BETS] / cap
-        unit_share = unit / big_bet
-        out[_AT_UNIT] = unit_share if unit_share < 1.0 else 1.0
-    if numbers[table + _KEEP] >= 0:
-        out[_AT_OWN_KEEP + numbers[table + _KEEP]] = 1.0
-    if numbers[table + _EXCHANGE_LIMIT] >= 0:
-        out[_AT_EXCHANGE_LIMIT] = numbers[table + _EXCHANGE_LIMIT] / 3
-    out[_AT_PILES] = numbers[table + _STOCK] / NUM_CARDS
-    out[_AT_PILES + 1] = numbers[table + _DISCARDS] / NUM_CARDS
-    out[_AT_PILES + 2] = numbers[table + _VOIDS] / NUM_VOIDS
-    if numbers[table + _HAND_NUMBER] and match_scale:
-        out[_AT_MATCH] = numbers[table + _HAND_NUMBER] / match_scale
-    step = 1.0 / max_bets
-    for i in range(0, len(moves), 4):
-        phase, round_number, actor, value = moves[i], moves[i + 1], moves[i + 2], moves[i + 3]
-        if phase == _BET_INDEX:
-            if value == 2:  # a bet or raise
-                at = _AT_BETS_MADE + (round_number - 1) * MAX_PLAYERS + (actor - seat) % n
-                out[at] = out[at] + step
-        elif phase != _HAUL_INDEX:
-            at = _AT_CARDS_MOVED + (actor - seat) % n
-            out[at] = out[at] + value / MAX_OWN
 
 
 class TiltEncoder(Encoder[TiltState]):
@@ -312,19 +197,22 @@ class TiltEncoder(Encoder[TiltState]):
         if config.num_hands > 1:
             blank[_AT_MATCH + 1] = 1.0
         self._blank = blank
-        # what `_fill` scales by: the chip scales, the match scale (0 for one hand), the bet scales
+        # what `write_observation` scales by: table size, chip scales, match scale (0 for one hand), bet scales
         match_scale = config.num_hands if config.num_hands > 1 else 0
         self._scales = array("q", [n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet])
         self._no_bets = [0] * n
+        from .observation_writer import write_observation  # here, not at import: importing the game loads no numba
+
+        self._write = write_observation
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
-        """The state handed to compiled code (`_fill`) as a few flat buffers, which it writes into
-        a copy of the blank vector; then the hand strength and the card-set features."""
+        """The state handed to compiled code (`write_observation`) as a few flat buffers, which it
+        writes into a copy of the blank vector; then the hand strength and the card-set features."""
         obs = array("f", self._blank)
         vector = np.frombuffer(obs, np.float32)
         cards = self._cards(state, seat)
         moves = bytes(chain.from_iterable(state.moves))
-        _fill(vector, seat, self._numbers(state, seat), bytes(map(len, cards)), bytes(chain.from_iterable(cards)), moves, self._scales)
+        self._write(vector, seat, self._numbers(state, seat), bytes(map(len, cards)), bytes(chain.from_iterable(cards)), moves, self._scales)
         if state.folded[seat]:
             return vector
         own = tuple(sorted(state.thumbs[seat] + state.palms[seat]))
@@ -336,13 +224,14 @@ class TiltEncoder(Encoder[TiltState]):
 
     @staticmethod
     def _cards(state: TiltState, seat: int) -> list[list[int]]:
-        """The card lists `_fill` reads, in its order: Thumbs, Palms, then the piles from _FINE to _RECEIVED."""
+        """The card lists `write_observation` reads, in its order: the Thumbs, the Palms, then the
+        piles _FINE to _RECEIVED."""
         cards = [*state.thumbs, *state.palms, state.fine, state.chicken, state.grid, state.tariffs, state.thumb_discards]
         cards += (state.own_discards[seat], state.passed[seat], state.received[seat])
         return cards
 
     def _numbers(self, state: TiltState, seat: int) -> array:
-        """The numbers `_fill` reads, in its order: the _PER_SEAT blocks, then the _TABLE values."""
+        """The numbers `write_observation` reads, in its order: the _PER_SEAT blocks, then the _TABLE values."""
         phase, bets = state.phase, state.bets
         if bets is None:
             bet_contributions, unit, cap, current_bet, round_bets, paycheck = self._no_bets, 0, 1, 0, 0, state.paycheck_unit >= 0
