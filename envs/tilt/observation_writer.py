@@ -85,8 +85,8 @@ from .game import MAX_OWN, MAX_PLAYERS, NUM_CARDS, NUM_VOIDS
 def write_observation(out: np.ndarray, seat: int, numbers: Any, lens: bytes, cards: bytes, moves: bytes, scales: Any) -> None:
     """Write every segment but the hand strength and the card-set features into `out`, a blank vector.
 
-    `numbers` and `cards` as laid out above (`TiltEncoder._numbers`, `TiltEncoder._cards`), `lens`
-    the length of each part of `cards`; `moves` the public moves' four fields end to end; `scales`
+    `numbers` and `cards` as laid out in encode.py (`TiltEncoder._numbers`, `TiltEncoder._cards`),
+    `lens` the length of each part of `cards`; `moves` the public moves' four fields end to end; `scales`
     the table size, starting stack, chips in play, match length (0 for one hand), max bets, big bet.
     """
     n, starting, bank, match_scale, max_bets, big_bet = scales[0], scales[1], scales[2], scales[3], scales[4], scales[5]
