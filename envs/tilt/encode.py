@@ -210,9 +210,8 @@ class TiltEncoder(Encoder[TiltState]):
         writes into a copy of the blank vector; then the hand strength and the card-set features."""
         obs = array("f", self._blank)
         vector = np.frombuffer(obs, np.float32)
-        cards = self._cards(state, seat)
-        moves = bytes(chain.from_iterable(state.moves))
-        self._write(vector, seat, self._numbers(state, seat), bytes(map(len, cards)), bytes(chain.from_iterable(cards)), moves, self._scales)
+        lens, cards = self._cards(state, seat)
+        self._write(vector, seat, self._numbers(state, seat), lens, cards, self._moves(state), self._scales)
         if state.folded[seat]:
             return vector
         own = tuple(sorted(state.thumbs[seat] + state.palms[seat]))
@@ -223,12 +222,17 @@ class TiltEncoder(Encoder[TiltState]):
         return vector
 
     @staticmethod
-    def _cards(state: TiltState, seat: int) -> list[list[int]]:
-        """The card lists `write_observation` reads, in its order: the Thumbs, the Palms, then the
-        piles _FINE to _RECEIVED."""
+    def _cards(state: TiltState, seat: int) -> tuple[bytes, bytes]:
+        """The card lists `write_observation` reads, end to end, and their lengths, in its order:
+        the Thumbs, the Palms, then the piles _FINE to _RECEIVED."""
         cards = [*state.thumbs, *state.palms, state.fine, state.chicken, state.grid, state.tariffs, state.thumb_discards]
         cards += (state.own_discards[seat], state.passed[seat], state.received[seat])
-        return cards
+        return bytes(map(len, cards)), bytes(chain.from_iterable(cards))
+
+    @staticmethod
+    def _moves(state: TiltState) -> bytes:
+        """The public moves `write_observation` reads: their four fields end to end."""
+        return bytes(chain.from_iterable(state.moves))
 
     def _numbers(self, state: TiltState, seat: int) -> array:
         """The numbers `write_observation` reads, in its order: the _PER_SEAT blocks, then the _TABLE values."""
