@@ -160,7 +160,9 @@ class CardGameEnv(AECEnv):
         """PettingZoo's `last`, refused (EpisodeOverError) once every agent has taken its final dead step."""
         if self.state is None or not self.agents:
             self._require_episode()
-        return super().last(observe)
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.state is None:
@@ -316,9 +318,12 @@ def _check_fields(rebuilt: dict[str, Any], view: dict[str, Any]) -> None:
             raise SeatViewError(f"seat view field {key!r} is {view[key]!r}, but the rest of the view gives {rebuilt[key]!r}")
 
 
+_INTEGER_TYPES = frozenset({int, np.int64, np.int32, np.int16, np.int8, np.uint64, np.uint32, np.uint16, np.uint8})
+
+
 def _as_action_id(action: Any) -> int | None:
     """An int action id, accepting numpy integers; None for anything that is not one (bools included)."""
-    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+    if type(action) in _INTEGER_TYPES or (isinstance(action, (int, np.integer)) and not isinstance(action, bool)):
         return int(action)
     if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
         return int(action)
