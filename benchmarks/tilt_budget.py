@@ -12,6 +12,11 @@ The same random-play AEC loop as env_throughput.py (µs per decision step, faste
 - the observation's parts, each timed alone over the states of recorded hands (fastest of five
   passes, µs per observation): turning the state into the compiled writer's buffers (cards,
   numbers, moves), the writer itself, and the hand strength (own cards sorted, best key looked up);
+- the same parts in place: the loop again with one part replaced by a stand-in that costs
+  nothing (the packing returns buffers packed once from a dealt state, the writer and the
+  card-set features do nothing), its cost the difference. Only the vectors' contents change, not
+  the play (random actions from the masks), so the runs play the same hands. Timed in place, a part
+  pays for what it finds in the processor's caches during play, not when timed alone;
 - caching per seat: how often a seat's own cards, or every seat's face-up cards, are unchanged
   since that seat's previous observation (what a per-seat cache of those segments would hit).
 
@@ -62,6 +67,15 @@ def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
     encoder.observation = lambda state, seat: blank  # on this instance only
     blank_loop = run()
     del encoder.observation
+    in_place = []
+    for name, attribute, stand_in in _stand_ins(encoder):
+        kept = encoder.__dict__.get(attribute)
+        setattr(encoder, attribute, stand_in)  # on this instance only
+        in_place.append((f"  {name}, in place (whole − the loop without it)", f"{whole - run():.2f}"))
+        if kept is None:
+            delattr(encoder, attribute)
+        else:
+            setattr(encoder, attribute, kept)
     target = texas / 3
     return [
         ("texas_holdem_v4 (PettingZoo)", f"{texas:.2f}"),
@@ -71,6 +85,21 @@ def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
         ("observation in place (whole − blank)", f"{whole - blank_loop:.2f}"),
         ("left for the observation at 3× (target − blank)", f"{target - blank_loop:.2f}"),
         ("best-key misses (whole − the loop with every key cached)", f"{whole - warm:.2f}"),
+        *in_place,
+    ]
+
+
+def _stand_ins(encoder: TiltEncoder) -> list[tuple[str, str, Callable[..., Any]]]:
+    """(row name, encoder attribute, a stand-in costing nothing) for each part of the observation."""
+    dealt = make(ENV_ID)
+    dealt.reset(seed=1)
+    cards, numbers = TiltEncoder._cards(dealt.state, 0), encoder._numbers(dealt.state, 0)
+    return [
+        ("cards to buffers", "_cards", lambda state, seat: cards),
+        ("numbers to a buffer", "_numbers", lambda state, seat: numbers),
+        ("moves to a buffer", "_moves", lambda state: b""),
+        ("compiled writer", "_write", lambda *given: None),
+        ("card-set features", "_encode_card_sets", lambda vector, state, own: None),
     ]
 
 

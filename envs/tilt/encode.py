@@ -145,8 +145,6 @@ _AT_TABLE_SIZE = _START["table_size"]
 _AT_MATCH = _START["match"]
 _AT_SET_FEATURES = _START[SET_FEATURES[0]]
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
-# _SET_SLOTS[m][slot]: 1.0 where card set m takes own slot `slot`
-_SET_SLOTS = np.array([[m >> slot & 1 for slot in range(MAX_OWN)] for m in range(1 << MAX_OWN)], np.float32)
 _EXCHANGE_KIND_INDEX = {kind: index for index, kind in enumerate(EXCHANGE_KINDS)}
 _BET_INDEX, _HAUL_INDEX = PHASES.index(BET), PHASES.index(HAUL)
 
@@ -201,9 +199,9 @@ class TiltEncoder(Encoder[TiltState]):
         match_scale = config.num_hands if config.num_hands > 1 else 0
         self._scales = array("q", [n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet])
         self._no_bets = [0] * n
-        from .observation_writer import write_observation  # here, not at import: importing the game loads no numba
+        from .observation_writer import write_card_sets, write_observation  # here, not at import: importing the game loads no numba
 
-        self._write = write_observation
+        self._write, self._write_card_sets = write_observation, write_card_sets
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """The state handed to compiled code (`write_observation`) as a few flat buffers, which it
@@ -254,16 +252,9 @@ class TiltEncoder(Encoder[TiltState]):
         ])  # fmt: skip
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
-        """Per card set over the held slots: what it gives up (SET_FEATURES), one matrix product."""
+        """Per card set over the held slots: what it gives up (SET_FEATURES), in compiled code."""
         rows = _CARD_ROWS[self.game.hazard_flags(state) & _ROW_FLAGS]
-        ranks = [rules.RANK[card] for card in own]
-        per_card = rows.take([2 * card + (ranks.count(rank) > 1) for card, rank in zip(own, ranks)], axis=0)
-        held = len(own)
-        given = _SET_SLOTS[: 1 << held, :held] @ per_card
-        if state.phase == HAUL:
-            given = per_card.sum(axis=0) - given
-        features = vector[_AT_SET_FEATURES : _AT_SET_FEATURES + len(SET_FEATURES) * NUM_ACTIONS].reshape(len(SET_FEATURES), NUM_ACTIONS)
-        features[:, FIRST_SET : FIRST_SET + (1 << held)] = given.T
+        self._write_card_sets(vector, bytes(own), rows, state.phase == HAUL)
 
     @staticmethod
     def _encode_strength(obs: array, key: tuple[int, ...], held: int) -> None:

@@ -39,6 +39,7 @@ from .encode import (  # the segment and buffer positions: constants to the comp
     _AT_POT,
     _AT_ROUND_BETS,
     _AT_ROUND_CONTRIBUTIONS,
+    _AT_SET_FEATURES,
     _AT_SLOTS,
     _AT_STACKS,
     _AT_TO_ACT,
@@ -78,7 +79,10 @@ from .encode import (  # the segment and buffer positions: constants to the comp
     _UNIT,
     _VOIDS,
 )
-from .game import MAX_OWN, MAX_PLAYERS, NUM_CARDS, NUM_VOIDS
+from .game import FIRST_SET, MAX_OWN, MAX_PLAYERS, NUM_ACTIONS, NUM_CARDS, NUM_VOIDS
+from .rules import RANK
+
+_RANK = np.array(RANK, np.int64)
 
 
 @njit(cache=True)
@@ -194,3 +198,29 @@ def write_observation(out: np.ndarray, seat: int, numbers: Any, lens: bytes, car
         elif phase != _HAUL_INDEX:
             at = _AT_CARDS_MOVED + (actor - seat) % n
             out[at] = out[at] + value / MAX_OWN
+
+
+@njit(cache=True)
+def write_card_sets(out: np.ndarray, own: bytes, rows: np.ndarray, haul: bool) -> None:
+    """The card-set features of the seat to decide, into `out`: for each card set m over the held
+    slots (`own`, the own cards by card index), the sum of `rows` (encode.py, _CARD_ROWS) over the
+    cards it gives up: the cards it names, or at a Haul the cards it does not name."""
+    held, features = len(own), rows.shape[1]
+    given_up = np.empty((held, features), np.float32)  # each own card's row
+    for slot in range(held):
+        paired = 0
+        for other in range(held):
+            if other != slot and _RANK[own[other]] == _RANK[own[slot]]:
+                paired = 1
+        given_up[slot] = rows[2 * own[slot] + paired]
+    for feature in range(features):
+        everything = np.float32(0.0)
+        for slot in range(held):
+            everything += given_up[slot, feature]
+        at = _AT_SET_FEATURES + feature * NUM_ACTIONS + FIRST_SET
+        for m in range(1 << held):
+            named = np.float32(0.0)
+            for slot in range(held):
+                if m >> slot & 1:
+                    named += given_up[slot, feature]
+            out[at + m] = everything - named if haul else named
