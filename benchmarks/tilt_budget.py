@@ -12,11 +12,12 @@ The same random-play AEC loop as env_throughput.py (µs per decision step, faste
 - the observation's parts, each timed alone over the states of recorded hands (fastest of five
   passes, µs per observation): turning the state into the compiled writer's buffers (cards,
   numbers, moves), the writer itself, and the hand strength (own cards sorted, best key looked up);
-- the same parts in place: the loop again with one part replaced by a stand-in that costs
-  nothing (the packing returns buffers packed once from a dealt state, the writer and the
-  card-set features do nothing), its cost the difference. Only the vectors' contents change, not
+- the same parts in place: the loop run back to back with and without one part, the part
+  replaced by a stand-in that costs nothing (the packing returns buffers packed once from a
+  dealt state, the writer and the card-set features do nothing), its cost the difference. Only the vectors' contents change, not
   the play (random actions from the masks), so the runs play the same hands. Timed in place, a part
-  pays for what it finds in the processor's caches during play, not when timed alone;
+  pays for what it finds in the processor's caches during play, not when timed alone. Each row is
+  the median of five such pairs; differences under about half a µs are within run-to-run noise;
 - caching per seat: how often a seat's own cards, or every seat's face-up cards, are unchanged
   since that seat's previous observation (what a per-seat cache of those segments would hit).
 
@@ -26,6 +27,7 @@ The parts and the caching rows use the first 500 of the hands (at most).
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable
 from typing import Any
 
@@ -67,15 +69,7 @@ def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
     encoder.observation = lambda state, seat: blank  # on this instance only
     blank_loop = run()
     del encoder.observation
-    in_place = []
-    for name, attribute, stand_in in _stand_ins(encoder):
-        kept = encoder.__dict__.get(attribute)
-        setattr(encoder, attribute, stand_in)  # on this instance only
-        in_place.append((f"  {name}, in place (whole − the loop without it)", f"{whole - run():.2f}"))
-        if kept is None:
-            delattr(encoder, attribute)
-        else:
-            setattr(encoder, attribute, kept)
+    in_place = [(f"  {name}, in place (whole − the loop without it)", f"{cost:.2f}") for name, cost in _in_place_costs(env, play_hand, hands, seed)]
     target = texas / 3
     return [
         ("texas_holdem_v4 (PettingZoo)", f"{texas:.2f}"),
@@ -87,6 +81,32 @@ def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
         ("best-key misses (whole − the loop with every key cached)", f"{whole - warm:.2f}"),
         *in_place,
     ]
+
+
+def _in_place_costs(env: Any, play_hand: Callable[[random.Random], int], hands: int, seed: int) -> list[tuple[str, float]]:
+    """Per part: the median over five rounds of (whole loop − the loop with the part's stand-in),
+    each round running the two back to back on the same hands, the key cache cleared first."""
+    encoder = env.encoder
+
+    def once() -> float:
+        env.reset(seed=seed)
+        env.game._keys.clear()
+        return measure(play_hand, random.Random(seed), 0.0, hands).microseconds_per_step
+
+    costs = []
+    for name, attribute, stand_in in _stand_ins(encoder):
+        kept = encoder.__dict__.get(attribute)
+        differences = []
+        for _ in range(5):
+            whole = once()
+            setattr(encoder, attribute, stand_in)  # on this instance only
+            differences.append(whole - once())
+            if kept is None:
+                delattr(encoder, attribute)
+            else:
+                setattr(encoder, attribute, kept)
+        costs.append((name, statistics.median(differences)))
+    return costs
 
 
 def _stand_ins(encoder: TiltEncoder) -> list[tuple[str, str, Callable[..., Any]]]:
