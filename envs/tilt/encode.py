@@ -19,6 +19,7 @@ strength (the best key it can form now, category one-hot), computed once per dec
 
 from __future__ import annotations
 
+import struct
 from array import array
 from itertools import chain
 from typing import Any
@@ -169,16 +170,16 @@ _CARD_ROWS = {
 }
 
 
-# What `write_observation` (observation_writer.py) reads. `numbers`: six blocks of one value a
-# seat (_PER_SEAT), then the table's values (_TABLE, at 6 * table size + offset), the last of them
-# the Hazard row, one Void card each.
+# What `write_observation` (observation_writer.py) reads. `numbers`: int64s, six blocks of one
+# value a seat (_PER_SEAT), then the table's values (_TABLE, at 6 * table size + offset).
 _STACKS, _CONTRIBUTIONS, _CARRIED, _FOLDED, _IN_HAND, _BET_CONTRIBUTIONS = _PER_SEAT = range(6)
 (
     _DEALER, _TO_ACT, _PHASE, _BETTING_ROUND, _EXCHANGE_KIND, _GRAVITY, _SIGNAL, _REVEALED, _STOCK, _DISCARDS, _VOIDS,
-    _HAND_NUMBER, _PAYCHECK, _BETTING, _UNIT, _CAP, _CURRENT_BET, _ROUND_BETS, _KEEP, _EXCHANGE_LIMIT, _ROW,
-) = _TABLE = range(21)  # fmt: skip
-# `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms)
-_FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED = range(8)
+    _HAND_NUMBER, _PAYCHECK, _BETTING, _UNIT, _CAP, _CURRENT_BET, _ROUND_BETS, _KEEP, _EXCHANGE_LIMIT,
+) = _TABLE = range(20)  # fmt: skip
+# `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms), the
+# last the Hazard row (Void cards)
+_FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED, _ROW = range(9)
 _PUBLIC_PILES = ((_TARIFFS, _AT_TARIFFS), (_THUMB_DISCARDS, _AT_THUMB_DISCARDS), (_OWN_DISCARDS, _AT_OWN_DISCARDS), (_PASSED, _AT_PASSED), (_RECEIVED, _AT_RECEIVED))
 
 
@@ -199,6 +200,7 @@ class TiltEncoder(Encoder[TiltState]):
         match_scale = config.num_hands if config.num_hands > 1 else 0
         self._scales = array("q", [n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet])
         self._no_bets = [0] * n
+        self._pack_numbers = struct.Struct(f"={len(_PER_SEAT) * n + len(_TABLE)}q").pack
         from .observation_writer import write_card_sets, write_observation  # here, not at import: importing the game loads no numba
 
         self._write, self._write_card_sets = write_observation, write_card_sets
@@ -222,9 +224,9 @@ class TiltEncoder(Encoder[TiltState]):
     @staticmethod
     def _cards(state: TiltState, seat: int) -> tuple[bytes, bytes]:
         """The card lists `write_observation` reads, end to end, and their lengths, in its order:
-        the Thumbs, the Palms, then the piles _FINE to _RECEIVED."""
+        the Thumbs, the Palms, then the piles _FINE to _ROW."""
         cards = [*state.thumbs, *state.palms, state.fine, state.chicken, state.grid, state.tariffs, state.thumb_discards]
-        cards += (state.own_discards[seat], state.passed[seat], state.received[seat])
+        cards += (state.own_discards[seat], state.passed[seat], state.received[seat], state.row)
         return bytes(map(len, cards)), bytes(chain.from_iterable(cards))
 
     @staticmethod
@@ -232,7 +234,7 @@ class TiltEncoder(Encoder[TiltState]):
         """The public moves `write_observation` reads: their four fields end to end."""
         return bytes(chain.from_iterable(state.moves))
 
-    def _numbers(self, state: TiltState, seat: int) -> array:
+    def _numbers(self, state: TiltState, seat: int) -> bytes:
         """The numbers `write_observation` reads, in its order: the _PER_SEAT blocks, then the _TABLE values."""
         phase, bets = state.phase, state.bets
         if bets is None:
@@ -244,12 +246,12 @@ class TiltEncoder(Encoder[TiltState]):
         to_act = bets["to_act"][0] if phase == BET else state.order[state.turn] if phase in CARD_PHASES else -1
         limit = -1 if state.folded[seat] else self.game.exchange_limit(state, seat)
         keep = state.keeps[seat] if state.keeps else -1
-        return array("q", [
+        return self._pack_numbers(
             *state.stacks, *state.contributions, *state.carry, *state.folded, *state.in_hand, *bet_contributions,
             state.dealer, to_act, _PHASE_INDEX[phase], state.betting_round, _EXCHANGE_KIND_INDEX[state.exchange_kind],
             state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
-            state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *state.row,
-        ])  # fmt: skip
+            state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit,
+        )  # fmt: skip
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
         """Per card set over the held slots: what it gives up (SET_FEATURES), in compiled code."""

@@ -86,14 +86,15 @@ _RANK = np.array(RANK, np.int64)
 
 
 @njit(cache=True)
-def write_observation(out: np.ndarray, seat: int, numbers: Any, lens: bytes, cards: bytes, moves: bytes, scales: Any) -> None:
+def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytes, scales: Any) -> None:
     """Write every segment but the hand strength and the card-set features into `out`, a blank vector.
 
-    `numbers` and `cards` as laid out in encode.py (`TiltEncoder._numbers`, `TiltEncoder._cards`),
+    `packed_numbers` (int64s) and `cards` as laid out in encode.py (`TiltEncoder._numbers`, `TiltEncoder._cards`),
     `lens` the length of each part of `cards`; `moves` the public moves' four fields end to end; `scales`
     the table size, starting stack, chips in play, match length (0 for one hand), max bets, big bet.
     """
     n, starting, bank, match_scale, max_bets, big_bet = scales[0], scales[1], scales[2], scales[3], scales[4], scales[5]
+    numbers = np.frombuffer(packed_numbers, np.int64)
     start = np.zeros(len(lens) + 1, np.int64)  # where each part of `cards` starts
     for part in range(len(lens)):
         start[part + 1] = start[part] + lens[part]
@@ -153,8 +154,8 @@ def write_observation(out: np.ndarray, seat: int, numbers: Any, lens: bytes, car
     if numbers[table + _BETTING_ROUND]:
         out[_AT_BETTING_ROUND + numbers[table + _BETTING_ROUND] - 1] = 1.0
     out[_AT_EXCHANGE_KIND + numbers[table + _EXCHANGE_KIND]] = 1.0
-    for i in range(table + _ROW, len(numbers)):
-        out[_AT_HAZARD_ROW + numbers[i]] = 1.0
+    for i in range(start[piles + _ROW], start[piles + _ROW + 1]):
+        out[_AT_HAZARD_ROW + cards[i]] = 1.0
     if numbers[table + _GRAVITY]:
         out[_AT_GRAVITY_CARRIED] = 1.0
     if numbers[table + _SIGNAL]:
