@@ -11,7 +11,7 @@ The same random-play AEC loop as env_throughput.py (µs per decision step, faste
   hands find it; the misses' cost is the difference to runs that keep it from the run before;
 - the observation's parts, each timed alone over the states of recorded hands (fastest of five
   passes, µs per observation): turning the state into the compiled writer's buffers (cards,
-  numbers, moves), the writer itself, and the hand strength (own cards sorted, best key looked up);
+  numbers, moves), the writer itself, and the hand strength (the best key looked up);
 - the same parts in place: the loop run back to back with and without one part, the part
   replaced by a stand-in that costs nothing (the packing returns buffers packed once from a
   dealt state, the writer and the card-set features do nothing), its cost the difference. Only the vectors' contents change, not
@@ -38,7 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardarena.envs import make
-from cardarena.envs.tilt.encode import TiltEncoder
+from cardarena.envs.tilt.encode import _NO_STRENGTH, TiltEncoder
 from cardarena.envs.tilt.observation_writer import write_observation
 
 ENV_ID = "tilt_v2"
@@ -113,10 +113,10 @@ def _stand_ins(encoder: TiltEncoder) -> list[tuple[str, str, Callable[..., Any]]
     """(row name, encoder attribute, a stand-in costing nothing) for each part of the observation."""
     dealt = make(ENV_ID)
     dealt.reset(seed=1)
-    cards, numbers = TiltEncoder._cards(dealt.state, 0), encoder._numbers(dealt.state, 0)
+    cards, numbers = TiltEncoder._cards(dealt.state, 0), encoder._numbers(dealt.state, 0, _NO_STRENGTH)
     return [
         ("cards to buffers", "_cards", lambda state, seat: cards),
-        ("numbers to a buffer", "_numbers", lambda state, seat: numbers),
+        ("numbers to a buffer", "_numbers", lambda state, seat, strength: numbers),
         ("moves to a buffer", "_moves", lambda state: b""),
         ("compiled writer", "_write", lambda *given: None),
         ("card-set features", "_encode_card_sets", lambda vector, state, own: None),
@@ -130,10 +130,10 @@ def part_rows(observed: list[tuple[Any, int]], decisions: int, encoder: TiltEnco
     parts: list[tuple[str, Callable[[Any], object], list[Any]]] = [
         ("whole observation", lambda seen: encoder.observation(*seen), observed),
         ("  cards to buffers", lambda seen: encoder._cards(*seen), observed),
-        ("  numbers to a buffer", lambda seen: encoder._numbers(*seen), observed),
+        ("  numbers to a buffer", lambda seen: encoder._numbers(*seen, _NO_STRENGTH), observed),
         ("  moves to a buffer", lambda seen: encoder._moves(seen[0]), observed),
         ("  compiled writer (write_observation)", lambda given: write_observation(vector, *given), inputs),
-        ("  hand strength (own cards, best key)", lambda seen: game.best_key_of(seen[0], tuple(game.own_cards(*seen))), observed),
+        ("  hand strength (own cards, best key)", lambda seen: encoder._strength(seen[0], tuple(game.own_cards(*seen))), observed),
     ]
     rows = [(f"{name}, µs per observation", f"{_per_item(part, items):.2f}") for name, part, items in parts]
     return [*rows, ("observations per decision step", f"{len(observed) / decisions:.2f}")]
@@ -141,7 +141,9 @@ def part_rows(observed: list[tuple[Any, int]], decisions: int, encoder: TiltEnco
 
 def _writer_inputs(encoder: TiltEncoder, state: Any, seat: int) -> tuple[Any, ...]:
     """`write_observation`'s arguments after the vector, as `TiltEncoder.observation` makes them."""
-    return (seat, encoder._numbers(state, seat), *encoder._cards(state, seat), encoder._moves(state), encoder._scales)
+    own = () if state.folded[seat] else tuple(encoder.game.own_cards(state, seat))
+    numbers = encoder._numbers(state, seat, encoder._strength(state, own))
+    return (seat, numbers, *encoder._cards(state, seat), encoder._moves(state), encoder._scales)
 
 
 def _per_item(part: Callable[[Any], object], items: list[Any]) -> float:

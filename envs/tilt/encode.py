@@ -176,7 +176,10 @@ _STACKS, _CONTRIBUTIONS, _CARRIED, _FOLDED, _IN_HAND, _BET_CONTRIBUTIONS = _PER_
 (
     _DEALER, _TO_ACT, _PHASE, _BETTING_ROUND, _EXCHANGE_KIND, _GRAVITY, _SIGNAL, _REVEALED, _STOCK, _DISCARDS, _VOIDS,
     _HAND_NUMBER, _PAYCHECK, _BETTING, _UNIT, _CAP, _CURRENT_BET, _ROUND_BETS, _KEEP, _EXCHANGE_LIMIT,
-) = _TABLE = range(20)  # fmt: skip
+    _HELD, _ORBIT, _TIER, _BASE, _TOP,  # the seat's hand strength (_STRENGTH), _HELD 0 for none
+) = _TABLE = range(25)  # fmt: skip
+_STRENGTH = _TABLE[_HELD:]
+_NO_STRENGTH = (0,) * len(_STRENGTH)
 # `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms), the
 # last the Hazard row (Void cards)
 _FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED, _ROW = range(9)
@@ -207,19 +210,22 @@ class TiltEncoder(Encoder[TiltState]):
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """The state handed to compiled code (`write_observation`) as a few flat buffers, which it
-        writes into a copy of the blank vector; then the hand strength and the card-set features."""
-        obs = array("f", self._blank)
-        vector = np.frombuffer(obs, np.float32)
+        writes into a copy of the blank vector; then, at the seat's card decision, the card-set features."""
+        vector = np.frombuffer(array("f", self._blank), np.float32)
+        own = () if state.folded[seat] else tuple(sorted(state.thumbs[seat] + state.palms[seat]))
         lens, cards = self._cards(state, seat)
-        self._write(vector, seat, self._numbers(state, seat), lens, cards, self._moves(state), self._scales)
-        if state.folded[seat]:
-            return vector
-        own = tuple(sorted(state.thumbs[seat] + state.palms[seat]))
-        if own:
-            self._encode_strength(obs, self.game.best_key_of(state, own), len(own))
-            if state.phase in CARD_PHASES and state.order[state.turn] == seat:
-                self._encode_card_sets(vector, state, own)
+        self._write(vector, seat, self._numbers(state, seat, self._strength(state, own)), lens, cards, self._moves(state), self._scales)
+        if own and state.phase in CARD_PHASES and state.order[state.turn] == seat:
+            self._encode_card_sets(vector, state, own)
         return vector
+
+    def _strength(self, state: TiltState, own: tuple[int, ...]) -> tuple[int, ...]:
+        """The _STRENGTH values of a seat whose own cards are `own` (none for a folded seat): the
+        number of cards and the best key's Orbit, tier, base category and first tie-break rank."""
+        if not own:
+            return _NO_STRENGTH
+        key = self.game.best_key_of(state, own)
+        return (len(own), key[0], key[1], key[3], key[4])
 
     @staticmethod
     def _cards(state: TiltState, seat: int) -> tuple[bytes, bytes]:
@@ -234,8 +240,9 @@ class TiltEncoder(Encoder[TiltState]):
         """The public moves `write_observation` reads: their four fields end to end."""
         return bytes(chain.from_iterable(state.moves))
 
-    def _numbers(self, state: TiltState, seat: int) -> bytes:
-        """The numbers `write_observation` reads, in its order: the _PER_SEAT blocks, then the _TABLE values."""
+    def _numbers(self, state: TiltState, seat: int, strength: tuple[int, ...]) -> bytes:
+        """The numbers `write_observation` reads, in its order: the _PER_SEAT blocks, the _TABLE
+        values, then the seat's hand strength (`_strength`)."""
         phase, bets = state.phase, state.bets
         if bets is None:
             bet_contributions, unit, cap, current_bet, round_bets, paycheck = self._no_bets, 0, 1, 0, 0, state.paycheck_unit >= 0
@@ -250,24 +257,13 @@ class TiltEncoder(Encoder[TiltState]):
             *state.stacks, *state.contributions, *state.carry, *state.folded, *state.in_hand, *bet_contributions,
             state.dealer, to_act, _PHASE_INDEX[phase], state.betting_round, _EXCHANGE_KIND_INDEX[state.exchange_kind],
             state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
-            state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit,
+            state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *strength,
         )  # fmt: skip
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
         """Per card set over the held slots: what it gives up (SET_FEATURES), in compiled code."""
         rows = _CARD_ROWS[self.game.hazard_flags(state) & _ROW_FLAGS]
         self._write_card_sets(vector, bytes(own), rows, state.phase == HAUL)
-
-    @staticmethod
-    def _encode_strength(obs: array, key: tuple[int, ...], held: int) -> None:
-        orbit, tier, _eff, base = key[:4]
-        obs[_AT_HAND_CATEGORY + abs(base)] = 1.0
-        obs[_AT_HAND_TIER + abs(tier)] = 1.0
-        obs[_AT_HAND_FLAGS] = orbit
-        obs[_AT_HAND_FLAGS + 1] = base < 0 or tier < 0
-        obs[_AT_HAND_FLAGS + 2] = held < 3
-        top = abs(key[4]) / 12
-        obs[_AT_HAND_TOP] = top if top < 1.0 else 1.0
 
     # ------------------------------------------------------------ JSON seat view and text
 

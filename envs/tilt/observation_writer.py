@@ -1,6 +1,6 @@
-"""The compiled part of Tilt's observation (encode.py): every segment but the hand strength and
-the card-set features, written from flat buffers of the state. Kept apart so that importing the
-game loads no numba: the encoder imports it when built."""
+"""The compiled part of Tilt's observation (encode.py): every segment, written from flat buffers of
+the state (`write_observation`), the card-set features from the seat's own cards (`write_card_sets`).
+Kept apart so that importing the game loads no numba: the encoder imports it when built."""
 
 from __future__ import annotations
 
@@ -25,7 +25,11 @@ from .encode import (  # the segment and buffer positions: constants to the comp
     _AT_FOLDED,
     _AT_GRAVITY_CARRIED,
     _AT_GRID,
+    _AT_HAND_CATEGORY,
     _AT_HAND_CONTRIBUTIONS,
+    _AT_HAND_FLAGS,
+    _AT_HAND_TIER,
+    _AT_HAND_TOP,
     _AT_HAZARD_ROW,
     _AT_IN_HAND,
     _AT_MATCH,
@@ -45,10 +49,11 @@ from .encode import (  # the segment and buffer positions: constants to the comp
     _AT_TO_ACT,
     _AT_TO_CALL,
     _AT_UNIT,
-    _BETTING,
-    _BETTING_ROUND,
+    _BASE,
     _BET_CONTRIBUTIONS,
     _BET_INDEX,
+    _BETTING,
+    _BETTING_ROUND,
     _CAP,
     _CARRIED,
     _CHICKEN,
@@ -64,8 +69,10 @@ from .encode import (  # the segment and buffer positions: constants to the comp
     _GRID,
     _HAND_NUMBER,
     _HAUL_INDEX,
+    _HELD,
     _IN_HAND,
     _KEEP,
+    _ORBIT,
     _PAYCHECK,
     _PHASE,
     _PUBLIC_PILES,
@@ -75,7 +82,9 @@ from .encode import (  # the segment and buffer positions: constants to the comp
     _SIGNAL,
     _STACKS,
     _STOCK,
+    _TIER,
     _TO_ACT,
+    _TOP,
     _UNIT,
     _VOIDS,
 )
@@ -87,7 +96,7 @@ _RANK = np.array(RANK, np.int64)
 
 @njit(cache=True)
 def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytes, scales: Any) -> None:
-    """Write every segment but the hand strength and the card-set features into `out`, a blank vector.
+    """Write every segment but the card-set features (`write_card_sets`) into `out`, a blank vector.
 
     `packed_numbers` (int64s) and `cards` as laid out in encode.py (`TiltEncoder._numbers`, `TiltEncoder._cards`),
     `lens` the length of each part of `cards`; `moves` the public moves' four fields end to end; `scales`
@@ -187,6 +196,15 @@ def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: b
     out[_AT_PILES] = numbers[table + _STOCK] / NUM_CARDS
     out[_AT_PILES + 1] = numbers[table + _DISCARDS] / NUM_CARDS
     out[_AT_PILES + 2] = numbers[table + _VOIDS] / NUM_VOIDS
+    held = numbers[table + _HELD]
+    if held:
+        tier, base, top = numbers[table + _TIER], numbers[table + _BASE], abs(numbers[table + _TOP]) / 12
+        out[_AT_HAND_CATEGORY + abs(base)] = 1.0
+        out[_AT_HAND_TIER + abs(tier)] = 1.0
+        out[_AT_HAND_FLAGS] = numbers[table + _ORBIT]
+        out[_AT_HAND_FLAGS + 1] = base < 0 or tier < 0
+        out[_AT_HAND_FLAGS + 2] = held < 3
+        out[_AT_HAND_TOP] = top if top < 1.0 else 1.0
     if numbers[table + _HAND_NUMBER] and match_scale:
         out[_AT_MATCH] = numbers[table + _HAND_NUMBER] / match_scale
     step = 1.0 / max_bets
