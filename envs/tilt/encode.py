@@ -32,7 +32,7 @@ from . import rules
 from .game import (
     CARD_CODES, EXCHANGE_HAZARDS, FIRST_SET, MAX_OWN, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, NUM_CARDS, NUM_VOIDS, VOID_CODES, TiltGame, codes,
 )  # fmt: skip
-from .state import BET, CARD_PHASES, HAUL, PHASES, TiltState
+from .state import BET, CARD_PHASES, HAUL, MOVE_FIELDS, PHASES, TiltState
 
 NUM_CATEGORIES = max(len(table) for table in rules.CATEGORIES.values())
 EXCHANGE_KINDS = ("", *EXCHANGE_HAZARDS)
@@ -238,7 +238,7 @@ class TiltEncoder(Encoder[TiltState]):
     @staticmethod
     def _moves(state: TiltState) -> bytes:
         """The public moves `write_observation` reads: their four fields end to end."""
-        return bytes(chain.from_iterable(state.moves))
+        return bytes(state.moves)
 
     def _numbers(self, state: TiltState, seat: int, strength: tuple[int, ...]) -> bytes:
         """The numbers `write_observation` reads, in its order: the _PER_SEAT blocks, the _TABLE
@@ -273,6 +273,7 @@ class TiltEncoder(Encoder[TiltState]):
         n = game.num_players
         to_act = game.current_player(state)
         shown = [codes(game.own_cards(state, other)) if state.revealed and not state.folded[other] else None for other in range(n)]
+        moves = state.moves
         return {
             "game": game.env_id,
             "seat": seat,
@@ -310,7 +311,10 @@ class TiltEncoder(Encoder[TiltState]):
             "turn": state.turn,
             "counts": list(state.counts),
             "keep": CARD_CODES[state.keeps[seat]] if state.keeps and state.keeps[seat] >= 0 else None,
-            "moves": [{"phase": PHASES[phase], "round": number, "seat": actor, "value": value} for phase, number, actor, value in state.moves],
+            "moves": [
+                {"phase": PHASES[moves[at]], "round": moves[at + 1], "seat": moves[at + 2], "value": moves[at + 3]}
+                for at in range(0, len(moves), MOVE_FIELDS)
+            ],
             "own_discards": codes(state.own_discards[seat]),
             "passed": codes(state.passed[seat]),
             "received": codes(state.received[seat]),

@@ -18,11 +18,12 @@ from pydantic import Field, model_validator
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, sampled, shuffle
 from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.errors import StateError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
 
 from . import rules
-from .state import AUTO, BET, CARD_PHASES, EXCHANGE, HAUL, OVER, PHASES, SABOTAGE, SHARE_DISCARD, SHARE_PASS, TiltState
+from .state import AUTO, BET, CARD_PHASES, EXCHANGE, HAUL, MOVE_FIELDS, OVER, PHASES, SABOTAGE, SHARE_DISCARD, SHARE_PASS, TiltState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CARD_CODES, VOID_CODES, DECK, VOID = rules.CARD_CODES, rules.VOID_CODES, rules.CARDS, rules.VOID_INDEX
@@ -192,6 +193,21 @@ class TiltGame(Game[TiltState]):
         deal_hidden_again(self, twin, seat, rng)
         twin.log = seen_by(state.log, seat)
         return twin
+
+    def state_to_json(self, state: TiltState) -> dict[str, Any]:
+        """The state's dataclass fields, `moves` as one [phase, round, seat, value] list a move."""
+        data = super().state_to_json(state)
+        flat = data["moves"]
+        data["moves"] = [flat[at : at + MOVE_FIELDS] for at in range(0, len(flat), MOVE_FIELDS)]
+        return data
+
+    def state_from_json(self, data: dict[str, Any]) -> TiltState:
+        state = super().state_from_json(data)
+        moves = state.moves
+        if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
+            raise StateError(f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}")
+        state.moves = [value for move in moves for value in move]
+        return state
 
     def state_from_view(self, view: dict[str, Any]) -> TiltState:
         """Other Palms and face-down piles get unseen cards in any arrangement; see `Game.state_from_view`."""
@@ -441,7 +457,7 @@ class TiltGame(Game[TiltState]):
         seat = bets.to_act[0]
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
         bets.act(self._rules(state), name, choices)
-        state.moves.append([BET_INDEX, state.betting_round, seat, action])
+        state.moves += (BET_INDEX, state.betting_round, seat, action)
         state.stacks, state.folded = list(bets.stacks), list(bets.folded)
         state.contributions = [before + now for before, now in zip(state.committed, bets.contributions)]
         if action == FOLD:
@@ -560,7 +576,7 @@ class TiltGame(Game[TiltState]):
         seat = state.order[state.turn]
         own = self.own_cards(state, seat)
         chosen = [card for slot, card in enumerate(own) if (action - FIRST_SET) >> slot & 1]
-        state.moves.append([PHASES.index(state.phase), state.betting_round, seat, len(chosen)])
+        state.moves += (PHASES.index(state.phase), state.betting_round, seat, len(chosen))
         getattr(self, f"_choose_{state.phase}")(state, seat, chosen)
         state.turn += 1
         if state.turn == len(state.order):
@@ -784,6 +800,11 @@ def _card_sets(held: int, allowed: int, low: int, high: int) -> tuple[int, ...]:
 def _action_ids(options: tuple[str, ...]) -> tuple[int, ...]:
     """The action ids of the betting engine's options, ascending."""
     return tuple(sorted({ENGINE_IDS[name] for name in options}))
+
+
+def _is_move(move: Any) -> bool:
+    """One move as JSON: [phase, round, seat, value], integers 0-255."""
+    return isinstance(move, list) and len(move) == MOVE_FIELDS and all(type(value) is int and 0 <= value < 256 for value in move)
 
 
 def _no_effect(state: TiltState) -> None:

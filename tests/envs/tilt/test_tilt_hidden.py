@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 from tilt_env_support import check_round, play, rigged, tilt
 
 from cardarena.envs import make
-from cardarena.envs.core.errors import SeatViewError
+from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.tilt.game import DECK
 
 
@@ -92,3 +93,22 @@ def test_a_view_with_wrong_counts_is_refused():
     view["stock"] += 1
     with pytest.raises(SeatViewError, match="hidden cards"):
         env_at(game, state).load_view(view)
+
+
+def test_state_json_lists_each_public_move_and_reads_back():
+    game, state = shares_pending()
+    data = game.state_to_json(state)
+    assert data["moves"][:3] == [[1, 1, 1, 2], [1, 1, 2, 1], [1, 1, 0, 1]]  # seat 1 bets, seat 2 and seat 0 call
+    assert data["moves"][3:] == [[4, 1, 1, 3], [4, 1, 2, 1], [4, 1, 0, 0]]  # Shares pass: 3, 1 and 0 cards
+    back = game.state_from_json(json.loads(json.dumps(data)))
+    assert game.state_to_json(back) == data
+    assert env_at(game, back).observe("player_0")["observation"].tobytes() == env_at(game, state).observe("player_0")["observation"].tobytes()
+
+
+@pytest.mark.parametrize("moves", [[[1, 1, 1]], [[1, 1, 1, 2, 0]], [[1, 1, 1, -1]], [[1, 1, 1, 256]], [[1, 1, 1, "2"]], [1, 1, 1, 2], "moves"])
+def test_a_state_with_malformed_moves_is_refused_naming_the_field(moves):
+    game, state = shares_pending()
+    data = game.state_to_json(state)
+    data["moves"] = moves
+    with pytest.raises(StateError, match="'moves'"):
+        game.state_from_json(data)
