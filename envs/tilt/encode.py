@@ -20,7 +20,6 @@ strength (the best key it can form now, category one-hot), computed once per dec
 from __future__ import annotations
 
 import struct
-from array import array
 from itertools import chain
 from typing import Any
 
@@ -98,7 +97,6 @@ SET_FEATURES = ("set_cards", "set_cards_reversed", "set_strength", "set_pairs", 
 
 SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
-_BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
 _START = {name: piece.start for name, piece in SLICES.items()}
 _AT_OWN_THUMB = _START["own_thumb"]
 _AT_OWN_PALM = _START["own_palm"]
@@ -194,14 +192,14 @@ class TiltEncoder(Encoder[TiltState]):
     def __init__(self, game: TiltGame):
         super().__init__(game)
         config, n = game.config, game.num_players
-        blank = array("f", _BLANK)  # what every observation at this table starts from
+        blank = np.zeros(OBSERVATION_SIZE, np.float32)  # what every observation at this table starts from
         blank[_AT_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
         if config.num_hands > 1:
             blank[_AT_MATCH + 1] = 1.0
         self._blank = blank
         # what `write_observation` scales by: table size, chip scales, match scale (0 for one hand), bet scales
         match_scale = config.num_hands if config.num_hands > 1 else 0
-        self._scales = array("q", [n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet])
+        self._scales = np.array([n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet], np.int64)
         self._no_bets = [0] * n
         self._pack_numbers = struct.Struct(f"={len(_PER_SEAT) * n + len(_TABLE)}q").pack
         from .observation_writer import write_card_sets, write_observation  # here, not at import: importing the game loads no numba
@@ -211,7 +209,7 @@ class TiltEncoder(Encoder[TiltState]):
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """The state handed to compiled code (`write_observation`) as a few flat buffers, which it
         writes into a copy of the blank vector; then, at the seat's card decision, the card-set features."""
-        vector = np.frombuffer(array("f", self._blank), np.float32)
+        vector = self._blank.copy()
         own = () if state.folded[seat] else tuple(sorted(state.thumbs[seat] + state.palms[seat]))
         lens, cards = self._cards(state, seat)
         self._write(vector, seat, self._numbers(state, seat, self._strength(state, own)), lens, cards, self._moves(state), self._scales)

@@ -4,7 +4,6 @@ Kept apart so that importing the game loads no numba: the encoder imports it whe
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 from numba import njit
@@ -95,7 +94,7 @@ _RANK = np.array(RANK, np.int64)
 
 
 @njit(cache=True)
-def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytes, scales: Any) -> None:
+def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytes, scales: np.ndarray) -> None:
     """Write every segment but the card-set features (`write_card_sets`) into `out`, a blank vector.
 
     `packed_numbers` (int64s) and `cards` as laid out in encode.py (`TiltEncoder._numbers`, `TiltEncoder._cards`),
