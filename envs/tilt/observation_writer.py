@@ -4,7 +4,6 @@ Kept apart so that importing the game loads no numba: the encoder imports it whe
 
 from __future__ import annotations
 
-
 import numpy as np
 from numba import njit
 
