@@ -14,10 +14,11 @@ The same random-play AEC loop as env_throughput.py (µs per decision step, faste
   numbers, moves), the writer itself, and the hand strength (the best key looked up);
 - the same parts in place: the loop run back to back with and without one part, the part
   replaced by a stand-in that costs nothing (the packing returns buffers packed once from a
-  dealt state, the writer and the card-set features do nothing), its cost the difference. Only the vectors' contents change, not
-  the play (random actions from the masks), so the runs play the same hands. Timed in place, a part
-  pays for what it finds in the processor's caches during play, not when timed alone. Each row is
-  the median of five such pairs; differences under about half a µs are within run-to-run noise;
+  dealt state, the writer and the card-set features do nothing), its cost the difference. Only
+  the vectors' contents change, not the play (random actions from the masks), so the runs play
+  the same hands. Timed in place, a part pays for what it finds in the processor's caches during
+  play, not when timed alone. Each row is the median of five such pairs; differences under about
+  half a µs are within run-to-run noise;
 - caching per seat: how often a seat's own cards, or every seat's face-up cards, are unchanged
   since that seat's previous observation (what a per-seat cache of those segments would hit).
 
@@ -69,7 +70,9 @@ def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
     encoder.observation = lambda state, seat: blank  # on this instance only
     blank_loop = run()
     del encoder.observation
-    in_place = [(f"  {name}, in place (whole − the loop without it)", f"{cost:.2f}") for name, cost in _in_place_costs(env, play_hand, hands, seed)]
+    in_place = [
+        (f"  {name}, in place (whole − the loop without it)", f"{cost:.2f}") for name, cost in _in_place_costs(env, play_hand, hands, seed)
+    ]
     target = texas / 3
     return [
         ("texas_holdem_v4 (PettingZoo)", f"{texas:.2f}"),
@@ -141,9 +144,14 @@ def part_rows(observed: list[tuple[Any, int]], decisions: int, encoder: TiltEnco
 
 def _writer_inputs(encoder: TiltEncoder, state: Any, seat: int) -> tuple[Any, ...]:
     """`write_observation`'s arguments after the vector, as `TiltEncoder.observation` makes them."""
-    own = () if state.folded[seat] else tuple(encoder.game.own_cards(state, seat))
-    numbers = encoder._numbers(state, seat, encoder._strength(state, own))
-    return (seat, numbers, *encoder._cards(state, seat), encoder._moves(state), encoder._scales)
+    captured: list[tuple[Any, ...]] = []
+    write = encoder._write
+    encoder._write = lambda _vector, *given: captured.append(given)  # on this instance only
+    try:
+        encoder.observation(state, seat)
+    finally:
+        encoder._write = write
+    return captured[0]
 
 
 def _per_item(part: Callable[[Any], object], items: list[Any]) -> float:

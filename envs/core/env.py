@@ -318,12 +318,9 @@ def _check_fields(rebuilt: dict[str, Any], view: dict[str, Any]) -> None:
             raise SeatViewError(f"seat view field {key!r} is {view[key]!r}, but the rest of the view gives {rebuilt[key]!r}")
 
 
-_INTEGER_TYPES = frozenset({int, np.int64, np.int32, np.int16, np.int8, np.uint64, np.uint32, np.uint16, np.uint8})
-
-
 def _as_action_id(action: Any) -> int | None:
     """An int action id, accepting numpy integers; None for anything that is not one (bools included)."""
-    if type(action) in _INTEGER_TYPES or (isinstance(action, (int, np.integer)) and not isinstance(action, bool)):
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
         return int(action)
     if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
         return int(action)
