@@ -10,9 +10,13 @@ Rows:
 - six-card hands under Captain's Reserve Stash, and Wild Jump hands (one wild in every hand);
 - `best_key` of a seat with a Chicken card, with two Tariffs, and with a Haul grid.
 
+- the same four-card rows computed, never looked up (`computed_key`): the evaluator as it runs
+  before a set of Hazards has been met often enough for its four-card table.
+
 Each row is timed `--repeat` times over the same hands (rows interleaved); the table shows the
 evaluations per second of the slowest and the median pass. Each row is warmed up on its first
-200 hands (the evaluator fills its rank-pattern tables as it meets patterns).
+200 hands (the evaluator fills its rank-pattern tables as it meets patterns), and the four-card
+tables of the rows' Hazards are built before timing; a second table shows what each build took.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cardarena.envs.tilt import rules
+from cardarena.envs.tilt import evaluator, rules
 
 Deal = list[str]
 TWOS = {"C2", "P2", "S2", "H2"}
@@ -46,7 +50,7 @@ def rows(rng: random.Random, count: int) -> dict[str, tuple[Callable[[Deal], obj
     wild = deals(rng, count, 4, lambda deal: bool(TWOS & set(deal)))
     six = deals(rng, count, 6)
     ten = deals(rng, count, 10)
-    biny = rules.hazard_flags(["BINY"])
+    biny, jump = rules.hazard_flags(["BINY"]), rules.hazard_flags(["JUMP"])
     ids = {id(deal): rules.CARDS.indices_of(deal) for deal in plain + wild}
     return {
         "evaluate, no Hazard": (lambda deal: rules.evaluate(deal), plain),
@@ -54,7 +58,10 @@ def rows(rng: random.Random, count: int) -> dict[str, tuple[Callable[[Deal], obj
         "evaluate, BINY, hands with a wild 2": (lambda deal: rules.evaluate(deal, ["BINY"]), wild),
         "evaluate_ids, BINY, hands with a wild 2": (lambda deal: rules.evaluate_ids(ids[id(deal)], biny), wild),
         "evaluate, BINY, random hands": (lambda deal: rules.evaluate(deal, ["BINY"]), plain),
+        "computed_key, no Hazard": (lambda deal: evaluator.computed_key(ids[id(deal)], 0, 4), plain),
+        "computed_key, BINY, hands with a wild 2": (lambda deal: evaluator.computed_key(ids[id(deal)], biny, 4), wild),
         "evaluate, JUMP (one wild per hand)": (lambda deal: rules.evaluate(deal, ["JUMP"]), plain),
+        "computed_key, JUMP (one wild per hand)": (lambda deal: evaluator.computed_key(ids[id(deal)], jump, 4), plain),
         "evaluate, STSH six-card hands": (lambda deal: rules.evaluate(deal, ["STSH"]), six),
         "best_key, CHKN: 3 own + Chicken card": (lambda deal: rules.best_key(deal[:3], ["CHKN"], shared=deal[3:4]), ten),
         "best_key, TAXS: 4 own + 2 Tariffs": (lambda deal: rules.best_key(deal[:4], ["TAXS"], tariffs=deal[4:6]), ten),
@@ -77,6 +84,7 @@ def main(
 ) -> None:
     """Evaluations per second of the exact Tilt evaluator."""
     table_rows = rows(random.Random(seed), hands)
+    builds = table_builds()
     for evaluate, sample in table_rows.values():
         rate(evaluate, sample[:200])
     rates: dict[str, list[float]] = {name: [] for name in table_rows}
@@ -89,7 +97,24 @@ def main(
     for name, found in rates.items():
         median = statistics.median(found)
         table.add_row(name, f"{min(found):,.0f}", f"{median:,.0f}", f"{1e6 / median:.1f}")
-    Console(width=120).print(table)
+    console = Console(width=120)
+    console.print(table)
+    built = Table(title="four-card tables, built before timing")
+    for column in ("Hazards", "seconds to build"):
+        built.add_column(column, justify="left" if column == "Hazards" else "right")
+    for name, seconds in builds.items():
+        built.add_row(name, f"{seconds:.2f}")
+    console.print(built)
+
+
+def table_builds() -> dict[str, float]:
+    """Seconds to build the four-card table of each set of Hazards the rows evaluate four-card hands under."""
+    seconds = {}
+    for hazards in ([], ["BINY"], ["JUMP"]):
+        start = time.perf_counter()
+        evaluator.hand_keys(rules.hazard_flags(hazards), 4)
+        seconds[" ".join(hazards) or "none"] = time.perf_counter() - start
+    return seconds
 
 
 if __name__ == "__main__":

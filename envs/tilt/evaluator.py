@@ -4,8 +4,8 @@ A card in evaluation is an attribute triple `(rank, category suits, hazard suits
 4-bit masks (bit 0 Crew, 1 Planets, 2 Stars, 3 Ships). A hand's category comes from a table of
 rank patterns (built once per sorted rank tuple, or per count of ranks for a three- or four-card
 hand without wild cards), then the suit conditions of the categories its ranks allow, highest
-first; with no evaluation Hazard but TRST, every four-card hand's key is tabled at first use.
-Wild cards are resolved without trying every assignment of the 36 identities: the wilds' ranks
+first. Under a set of Hazards met often (TABLE_AFTER hands of a size), every three- or
+four-card hand's key is tabled. Wild cards are resolved without trying every assignment of the 36 identities: the wilds' ranks
 are tried in order of the best key their rank pattern could reach (an upper bound that needs no
 suits), stopping as soon as no bound can beat the best key found, and only the suits of
 number-rank wilds are then enumerated (Command identities have fixed attributes).
@@ -402,36 +402,64 @@ def _counted_key(cards: Sequence[int], table: int, flags: int) -> Key:
 
 
 CHOOSE = tuple(tuple(math.comb(card, size) for card in range(NUM_CARDS)) for size in range(5))
-_FOUR_CARD_KEYS: dict[int, list[Key]] = {}
+TABLED_SIZES = (3, 4)  # hands of these sizes at a three- or four-card table are tabled once met often
+TABLE_AFTER = 500  # hands of one size computed under one set of flags before their table is built
+_TABLES: dict[int, list[Key]] = {}  # per flags << 3 | size
+_COMPUTED: Counter[int] = Counter()  # hands computed per flags << 3 | size with no table yet
 
 
-def four_card_keys(flags: int) -> list[Key]:
-    """The key of every four-card hand under `flags` (none, or TRST alone: no card wild, no
-    category lift, tier or Orbit), at the hand's combination index: for cards a < b < c < d,
-    CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c] + CHOOSE[4][d]. Built once per flags."""
-    keys = _FOUR_CARD_KEYS.get(flags)
+def hand_keys(flags: int, size: int) -> list[Key]:
+    """The key of every hand of `size` cards (TABLED_SIZES, at most T) under `flags`, at the hand's
+    combination index: for cards c1 < c2 < ..., CHOOSE[1][c1] + CHOOSE[2][c2] + .... Built once
+    per flags and size by `computed_key` (four cards: about 0.05 s without wild cards, up to 0.4 s
+    with them; three cards: a tenth of that); keys that repeat are stored once."""
+    keys = _TABLES.get(flags << 3 | size)
     if keys is None:
+        table = table_size(flags)
         span = range(NUM_CARDS)
-        hands = ((a, b, c, d) for d in span for c in range(d) for b in range(c) for a in range(b))  # by combination index
-        keys = _FOUR_CARD_KEYS[flags] = [_counted_key(hand, 4, flags) for hand in hands]
+        if size == 4:  # by combination index
+            hands: Iterator[tuple[int, ...]] = ((a, b, c, d) for d in span for c in range(d) for b in range(c) for a in range(b))
+        else:
+            hands = ((a, b, c) for c in span for b in range(c) for a in range(b))
+        distinct: dict[Key, Key] = {}
+        keys = _TABLES[flags << 3 | size] = [distinct.setdefault(key, key) for key in (computed_key(hand, flags, table) for hand in hands)]
     return keys
 
 
 def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     """Key of one made hand of deck indices under hazard `flags` (5.5); at most T cards, all distinct.
 
-    No validation: the game's hot path calls this with cards it dealt.
+    A three- or four-card hand at a three- or four-card table is looked up in `hand_keys(flags,
+    size)` once TABLE_AFTER such hands have been computed (a table pays for itself only for
+    Hazards met often); every other hand is computed (`computed_key`). No validation: the game's
+    hot path calls this with cards it dealt.
     """
     table = 6 if flags & STSH else 3 if flags & ENGB else 4
+    size = len(cards)
+    if table == 6 or size < 3:
+        return computed_key(cards, flags, table)
+    tabled = flags << 3 | size
+    keys = _TABLES.get(tabled)
+    if keys is None:
+        computed = _COMPUTED[tabled] = _COMPUTED[tabled] + 1
+        if computed <= TABLE_AFTER:
+            return computed_key(cards, flags, table)
+        keys = hand_keys(flags, size)
+    if size == 4:
+        a, b, c, d = sorted(cards)
+        return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c] + CHOOSE[4][d]]
+    a, b, c = sorted(cards)
+    return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c]]
+
+
+def computed_key(cards: Sequence[int], flags: int, table: int) -> Key:
+    """`evaluate_ids` computed, never looked up, at a T-card `table`: the ranks counted (no wild
+    card, T 3 or 4) or sorted, then the wild cards resolved by `wild_key`."""
     attributes = ATTRIBUTES[flags & (HULL | TRST)]
     if not flags & (HULL | BINY | EXPD | JUMP):
         if table == 6:
             held = bool(flags & TEAM) and any(card >= FIRST_COMMAND for card in cards)  # only Teamwork asks
             return natural_key([attributes[card] for card in cards], table, flags, 0, held)  # type: ignore[misc]
-        if len(cards) == 4 and not flags & ~TRST:
-            a, b, c, d = sorted(cards)
-            keys = _FOUR_CARD_KEYS.get(flags) or four_card_keys(flags)
-            return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c] + CHOOSE[4][d]]
         return _counted_key(cards, table, flags)
     live = [card for card in cards if attributes[card] is not None]
     commands = sum(1 for card in live if card >= FIRST_COMMAND)

@@ -175,6 +175,38 @@ def test_counted_ranks_agree_with_sorted_ranks_on_every_hand(size, table_flag, c
         assert rules.evaluate_ids(cards, flags) == evaluator.natural_key([attributes[card] for card in cards], size, flags, 0, held), cards
 
 
+@pytest.mark.parametrize(
+    ("hazards", "size"),
+    [([], 4), (["BINY"], 4), (["JUMP", "HULL"], 4), (["EXPD", "MUTI", "GRAV"], 4), (["TEAM", "TRST"], 4), (["BINY"], 3), (["ENGB", "JUMP", "TEAM"], 3)],
+)
+def test_hand_tables_hold_the_computed_keys(hazards, size):
+    """A table of three- or four-card hands (built for Hazards met often) gives a hand, at its
+    combination index, the key `computed_key` computes; checked on a sample of hands."""
+    flags = rules.hazard_flags(hazards)
+    keys = evaluator.hand_keys(flags, size)
+    hands = list(itertools.combinations(range(rules.NUM_CARDS), size))
+    assert len(keys) == len(hands)
+    for hand in hands[::37]:
+        index = sum(evaluator.CHOOSE[place][card] for place, card in enumerate(hand, 1))
+        assert keys[index] == evaluator.computed_key(hand, flags, rules.table_size(flags)), hand
+
+
+def test_a_hand_table_is_built_once_its_hazards_are_met_often(monkeypatch):
+    hazards = ["BINY", "EXPD", "GRAV", "TRST"]
+    flags = rules.hazard_flags(hazards)
+    monkeypatch.setattr(evaluator, "TABLE_AFTER", 3)
+    monkeypatch.setattr(evaluator, "_TABLES", {})
+    monkeypatch.setattr(evaluator, "_COMPUTED", evaluator.Counter())
+    hand = rules.CARDS.indices_of(["C2", "S5", "K12", "H7"])
+    keys = [rules.evaluate_ids(hand, flags) for _ in range(3)]
+    assert not evaluator._TABLES  # three computed
+    assert rules.evaluate_ids(hand, flags) == keys[0] == rules.evaluate(["C2", "S5", "K12", "H7"], hazards)
+    assert list(evaluator._TABLES) == [flags << 3 | 4]  # the fourth looked up, in the four-card table only
+    for _ in range(5):
+        rules.evaluate_ids(rules.CARDS.indices_of(["C2", "S5", "P3", "H3", "K9", "K10"]), flags | rules.STSH)
+    assert list(evaluator._TABLES) == [flags << 3 | 4]  # never a table at a six-card table
+
+
 PAIR_OF_5S, STRAIGHT, HIGH_8631 = ["C5", "P5", "S8", "H2"], ["C1", "P2", "S3", "H4"], ["C8", "P6", "S3", "H1"]
 
 
