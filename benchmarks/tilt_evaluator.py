@@ -8,8 +8,7 @@ Rows:
 - four-card hands holding at least one wild 2 under Binary System (one wild in most, two or
   more in about one in seven), and every random hand under Binary System;
 - six-card hands under Captain's Reserve Stash, and Wild Jump hands (one wild in every hand);
-- `best_key` of a seat with a Chicken card, with two Tariffs, and with a Haul grid.
-
+- `best_key` of a seat with a Chicken card, with two Tariffs, and with a Haul grid;
 - the same four-card rows computed, never looked up (`computed_key`): the evaluator as it runs
   before a set of Hazards has been met often enough for its four-card table.
 

@@ -5,10 +5,11 @@ A card in evaluation is an attribute triple `(rank, category suits, hazard suits
 rank patterns (built once per sorted rank tuple, or per count of ranks for a three- or four-card
 hand without wild cards), then the suit conditions of the categories its ranks allow, highest
 first. Under a set of Hazards met often (TABLE_AFTER hands of a size), every three- or
-four-card hand's key is tabled. Wild cards are resolved without trying every assignment of the 36 identities: the wilds' ranks
-are tried in order of the best key their rank pattern could reach (an upper bound that needs no
-suits), stopping as soon as no bound can beat the best key found, and only the suits of
-number-rank wilds are then enumerated (Command identities have fixed attributes).
+four-card hand's key is tabled. Wild cards are resolved without trying every assignment of the
+36 identities: the wilds' ranks are tried in order of the best key their rank pattern could
+reach (an upper bound that needs no suits), stopping as soon as no bound can beat the best key
+found, and only the suits of number-rank wilds are then enumerated (Command identities have
+fixed attributes).
 `tests/envs/tilt/tilt_reference.py` is the brute force this is held to.
 
 Hazards arrive as one int of flag bits (`HULL` ... `ENGB` below).
@@ -402,14 +403,13 @@ def _counted_key(cards: Sequence[int], table: int, flags: int) -> Key:
 
 
 CHOOSE = tuple(tuple(math.comb(card, size) for card in range(NUM_CARDS)) for size in range(5))
-TABLED_SIZES = (3, 4)  # hands of these sizes at a three- or four-card table are tabled once met often
 TABLE_AFTER = 500  # hands of one size computed under one set of flags before their table is built
 _TABLES: dict[int, list[Key]] = {}  # per flags << 3 | size
 _COMPUTED: Counter[int] = Counter()  # hands computed per flags << 3 | size with no table yet
 
 
 def hand_keys(flags: int, size: int) -> list[Key]:
-    """The key of every hand of `size` cards (TABLED_SIZES, at most T) under `flags`, at the hand's
+    """The key of every hand of `size` cards (3 or 4, at most T) under `flags`, at the hand's
     combination index: for cards c1 < c2 < ..., CHOOSE[1][c1] + CHOOSE[2][c2] + .... Built once
     per flags and size by `computed_key` (four cards: about 0.05 s without wild cards, up to 0.4 s
     with them; three cards: a tenth of that); keys that repeat are stored once."""

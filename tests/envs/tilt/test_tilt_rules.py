@@ -165,9 +165,9 @@ ALL_NATURAL = (1 << len(NATURAL_HAZARDS)) - 1
 )
 def test_counted_ranks_agree_with_sorted_ranks_on_every_hand(size, table_flag, chosen):
     """Without wild cards a three- or four-card hand's categories are found by counting its ranks
-    (evaluate_ids; under TRST alone or no Hazard, a four-card hand's key is read from a table built
-    that way), elsewhere by sorting them (natural_key): the two agree on every hand of the deck
-    under every set of the Hazards that make no card wild (`chosen`: bits of NATURAL_HAZARDS)."""
+    (evaluate_ids; once a set of Hazards is met often, from a table built that way), elsewhere by
+    sorting them (natural_key): the two agree on every hand of the deck under every set of the
+    Hazards that make no card wild (`chosen`: bits of NATURAL_HAZARDS)."""
     flags = table_flag | sum(flag for bit, flag in enumerate(NATURAL_HAZARDS) if chosen >> bit & 1)
     attributes = evaluator.ATTRIBUTES[flags & rules.TRST]
     for cards in itertools.combinations(range(rules.NUM_CARDS), size):
