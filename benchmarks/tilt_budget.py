@@ -40,7 +40,6 @@ from rich.table import Table
 
 from cardarena.envs import make
 from cardarena.envs.tilt.encode import _NO_STRENGTH, TiltEncoder
-from cardarena.envs.tilt.observation_writer import write_observation
 
 ENV_ID = "tilt_v2"
 
@@ -135,7 +134,7 @@ def part_rows(observed: list[tuple[Any, int]], decisions: int, encoder: TiltEnco
         ("  cards to buffers", lambda seen: encoder._cards(*seen), observed),
         ("  numbers to a buffer", lambda seen: encoder._numbers(*seen, _NO_STRENGTH), observed),
         ("  moves to a buffer", lambda seen: encoder._moves(seen[0]), observed),
-        ("  compiled writer (write_observation)", lambda given: write_observation(vector, *given), inputs),
+        ("  compiled writer (write_observation's entry point)", lambda given: encoder._write(vector, *given), inputs),
         ("  hand strength (own cards, best key)", lambda seen: encoder._strength(seen[0], tuple(game.own_cards(*seen))), observed),
     ]
     rows = [(f"{name}, µs per observation", f"{_per_item(part, items):.2f}") for name, part, items in parts]

@@ -202,9 +202,9 @@ class TiltEncoder(Encoder[TiltState]):
         self._scales = np.array([n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet], np.int64)
         self._no_bets = [0] * n
         self._pack_numbers = struct.Struct(f"={len(_PER_SEAT) * n + len(_TABLE)}q").pack
-        from .observation_writer import write_card_sets, write_observation  # here, not at import: importing the game loads no numba
+        from .observation_writer import compiled_writers  # here, not at import: importing the game loads no numba
 
-        self._write, self._write_card_sets = write_observation, write_card_sets
+        self._write, self._write_card_sets = compiled_writers()
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """The state handed to compiled code (`write_observation`) as a few flat buffers, which it

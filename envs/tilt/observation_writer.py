@@ -4,8 +4,10 @@ Kept apart so that importing the game loads no numba: the encoder imports it whe
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from .encode import (  # the segment and buffer positions: constants to the compiled code
     _AT_ALL_IN,
@@ -90,6 +92,7 @@ from .game import FIRST_SET, MAX_OWN, MAX_PLAYERS, NUM_ACTIONS, NUM_CARDS, NUM_V
 from .rules import RANK
 
 _RANK = np.array(RANK, np.int64)
+_BYTES = types.Bytes(types.uint8, 1, "C", readonly=True)
 
 
 @njit(cache=True)
@@ -241,3 +244,15 @@ def write_card_sets(out: np.ndarray, own: bytes, rows: np.ndarray, haul: bool) -
                 if m >> slot & 1:
                     named += given_up[slot, feature]
             out[at + m] = everything - named if haul else named
+
+
+def compiled_writers() -> tuple[Callable[..., None], Callable[..., None]]:
+    """`write_observation` and `write_card_sets` compiled (or read from numba's cache) for the
+    argument types the encoder passes, as their compiled entry points: a call then skips the
+    dispatcher's typing of every argument (about 0.2 µs an observation). An argument of another
+    type is refused with a TypeError."""
+    vector = types.float32[::1]
+    return (
+        write_observation.compile((vector, types.int64, _BYTES, _BYTES, _BYTES, _BYTES, types.int64[::1])),
+        write_card_sets.compile((vector, _BYTES, types.float32[:, ::1], types.boolean)),
+    )
