@@ -783,11 +783,10 @@ def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
 
 
 def _situation(bet_rules: list[Any], bets: betting.BettingRound) -> tuple[Any, ...]:
-    """What a betting decision depends on: the round's rules and every field of the round but its history."""
-    return (
-        *bet_rules, tuple(bets.stacks), tuple(bets.folded), tuple(bets.to_act), bets.pot, bets.current_bet,
-        tuple(bets.contributions), bets.bets, bets.min_raise,
-    )  # fmt: skip
+    """What a betting decision depends on: the round's rules and every field of the round but its
+    history, in one flat tuple (the per-seat lists have the table's length; `to_act`, of any
+    length, comes last)."""
+    return (*bet_rules, bets.pot, bets.current_bet, bets.bets, bets.min_raise, *bets.stacks, *bets.folded, *bets.contributions, *bets.to_act)
 
 
 @functools.cache
