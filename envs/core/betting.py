@@ -180,8 +180,9 @@ class BettingRound:
         if action == FOLD:
             self.folded[seat] = True
         elif action == CALL:
-            short = rules.bankroll == "stacks" and self.stacks[seat] < self.to_call(seat)
-            self._pay(seat, self.stacks[seat] if short else self.to_call(seat))
+            to_call = self.to_call(seat)
+            short = rules.bankroll == "stacks" and self.stacks[seat] < to_call
+            self._pay(seat, self.stacks[seat] if short else to_call)
         elif action in RAISES:
             increment = choices[action]
             self._pay(seat, self.to_call(seat) + increment)
@@ -205,18 +206,17 @@ class BettingRound:
     def clone(self) -> BettingRound:
         return copy_state(self)
 
-    def _all_in(self, rules: BettingRules, seat: int) -> bool:
-        return rules.bankroll == "stacks" and self.stacks[seat] <= 0
-
     def _able_to_bet(self, rules: BettingRules, seats: Iterable[int]) -> list[int]:
-        return [seat for seat in seats if not self.folded[seat] and not self._all_in(rules, seat)]
+        """The seats among `seats` that can still bet: not folded, and not all-in (no chips behind, where stacks bind)."""
+        folded, stacks, binding = self.folded, self.stacks, rules.bankroll == "stacks"
+        return [seat for seat in seats if not folded[seat] and not (binding and stacks[seat] <= 0)]
 
     def _choices(self, rules: BettingRules, increments: list[int | None] | None = None) -> dict[str, int]:
         """The legal actions of the seat to act, each with the chips it raises by (0 but for raises)."""
         seat = self.seat_to_act
         if self.folded[seat]:
             raise ValueError(f"seat {seat} has folded and takes no betting action")
-        if self._all_in(rules, seat):
+        if not self._able_to_bet(rules, (seat,)):
             raise ValueError(f"seat {seat} is all-in and takes no betting action")
         to_call = self.to_call(seat)
         if self.current_bet > 0 and to_call <= 0:
@@ -229,8 +229,7 @@ class BettingRound:
         """The legal raise options of `seat` and their increments."""
         if rules.max_bets is not None and self.bets >= rules.max_bets:
             return {}
-        binding = rules.bankroll == "stacks"
-        if not any(other != seat and not out and not (binding and chips <= 0) for other, (out, chips) in enumerate(zip(self.folded, self.stacks))):
+        if all(other == seat for other in self._able_to_bet(rules, range(len(self.stacks)))):
             return {}  # nobody else could answer a raise
         if increments is None:
             stack = self.stacks[seat] if rules.bankroll == "stacks" else None
