@@ -10,15 +10,14 @@ The same random-play AEC loop as env_throughput.py (µs per decision step, faste
 - best-key misses: every run plays the same hands with the game's key cache cleared first, as new
   hands find it; the misses' cost is the difference to runs that keep it from the run before;
 - the observation's parts, each timed alone over the states of recorded hands (fastest of five
-  passes, µs per observation): turning the state into the compiled writer's buffers (cards,
-  numbers, moves), the writer itself, and the hand strength (the best key looked up);
-- the same parts in place: the loop run back to back with and without one part, the part
-  replaced by a stand-in that costs nothing (the packing returns buffers packed once from a
-  dealt state, the writer and the card-set features do nothing), its cost the difference. Only
-  the vectors' contents change, not the play (random actions from the masks), so the runs play
-  the same hands. Timed in place, a part pays for what it finds in the processor's caches during
-  play, not when timed alone. Each row is the median of five such pairs; differences under about
-  half a µs are within run-to-run noise;
+  passes, µs per observation): the whole observation, the compiled writer, the hand strength
+  (the best key looked up), and what is left: turning the state into the writer's buffers;
+- the compiled parts in place: the loop run back to back with and without one part, the part
+  replaced by a stand-in that does nothing (the writer, the card-set features), its cost the
+  difference. Only the vectors' contents change, not the play (random actions from the masks),
+  so the runs play the same hands. Timed in place, a part pays for what it finds in the
+  processor's caches during play, not when timed alone. Each row is the median of five such
+  pairs; differences under about half a µs are within run-to-run noise;
 - caching per seat: how often a seat's own cards, or every seat's face-up cards, are unchanged
   since that seat's previous observation (what a per-seat cache of those segments would hit).
 
@@ -39,7 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardarena.envs import make
-from cardarena.envs.tilt.encode import _NO_STRENGTH, TiltEncoder
+from cardarena.envs.tilt.encode import TiltEncoder
 
 ENV_ID = "tilt_v2"
 
@@ -112,14 +111,8 @@ def _in_place_costs(env: Any, play_hand: Callable[[random.Random], int], hands: 
 
 
 def _stand_ins(encoder: TiltEncoder) -> list[tuple[str, str, Callable[..., Any]]]:
-    """(row name, encoder attribute, a stand-in costing nothing) for each part of the observation."""
-    dealt = make(ENV_ID)
-    dealt.reset(seed=1)
-    cards, numbers = TiltEncoder._cards(dealt.state, 0), encoder._numbers(dealt.state, 0, _NO_STRENGTH)
+    """(row name, encoder attribute, a stand-in doing nothing) for each compiled part of the observation."""
     return [
-        ("cards to buffers", "_cards", lambda state, seat: cards),
-        ("numbers to a buffer", "_numbers", lambda state, seat, strength: numbers),
-        ("moves to a buffer", "_moves", lambda state: b""),
         ("compiled writer", "_write", lambda *given: None),
         ("card-set features", "_encode_card_sets", lambda vector, state, own: None),
     ]
@@ -129,16 +122,16 @@ def part_rows(observed: list[tuple[Any, int]], decisions: int, encoder: TiltEnco
     game = encoder.game
     vector = np.zeros(encoder.observation_size, np.float32)
     inputs = [_writer_inputs(encoder, state, seat) for state, seat in observed]
-    parts: list[tuple[str, Callable[[Any], object], list[Any]]] = [
-        ("whole observation", lambda seen: encoder.observation(*seen), observed),
-        ("  cards to buffers", lambda seen: encoder._cards(*seen), observed),
-        ("  numbers to a buffer", lambda seen: encoder._numbers(*seen, _NO_STRENGTH), observed),
-        ("  moves to a buffer", lambda seen: encoder._moves(seen[0]), observed),
-        ("  compiled writer (write_observation's entry point)", lambda given: encoder._write(vector, *given), inputs),
-        ("  hand strength (own cards, best key)", lambda seen: encoder._strength(seen[0], tuple(game.own_cards(*seen))), observed),
+    whole = _per_item(lambda seen: encoder.observation(*seen), observed)
+    writer = _per_item(lambda given: encoder._write(vector, *given), inputs)
+    strength = _per_item(lambda seen: game.best_key_of(seen[0], tuple(game.own_cards(*seen))), observed)
+    return [
+        ("whole observation, µs per observation", f"{whole:.2f}"),
+        ("  compiled writer (write_observation's entry point), µs per observation", f"{writer:.2f}"),
+        ("  hand strength (own cards, best key), µs per observation", f"{strength:.2f}"),
+        ("  the state to buffers and the rest (whole − the two above)", f"{whole - writer - strength:.2f}"),
+        ("observations per decision step", f"{len(observed) / decisions:.2f}"),
     ]
-    rows = [(f"{name}, µs per observation", f"{_per_item(part, items):.2f}") for name, part, items in parts]
-    return [*rows, ("observations per decision step", f"{len(observed) / decisions:.2f}")]
 
 
 def _writer_inputs(encoder: TiltEncoder, state: Any, seat: int) -> tuple[Any, ...]:

@@ -174,10 +174,9 @@ _STACKS, _CONTRIBUTIONS, _CARRIED, _FOLDED, _IN_HAND, _BET_CONTRIBUTIONS = _PER_
 (
     _DEALER, _TO_ACT, _PHASE, _BETTING_ROUND, _EXCHANGE_KIND, _GRAVITY, _SIGNAL, _REVEALED, _STOCK, _DISCARDS, _VOIDS,
     _HAND_NUMBER, _PAYCHECK, _BETTING, _UNIT, _CAP, _CURRENT_BET, _ROUND_BETS, _KEEP, _EXCHANGE_LIMIT,
-    _HELD, _ORBIT, _TIER, _BASE, _TOP,  # the seat's hand strength (_STRENGTH), _HELD 0 for none
+    _HELD, _ORBIT, _TIER, _BASE, _TOP,  # the seat's hand strength, _HELD 0 for none
 ) = _TABLE = range(25)  # fmt: skip
-_STRENGTH = _TABLE[_HELD:]
-_NO_STRENGTH = (0,) * len(_STRENGTH)
+_NO_STRENGTH = (0,) * len(_TABLE[_HELD:])
 # `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms), the
 # last the Hazard row (Void cards)
 _FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED, _ROW = range(9)
@@ -207,40 +206,26 @@ class TiltEncoder(Encoder[TiltState]):
         self._write, self._write_card_sets = compiled_writers()
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
-        """The state handed to compiled code (`write_observation`) as a few flat buffers, which it
-        writes into a copy of the blank vector; then, at the seat's card decision, the card-set features."""
+        """The state handed to compiled code (`write_observation`) as four flat buffers, which it
+        writes into a copy of the blank vector; then, at the seat's card decision, the card-set features.
+
+        The buffers, in `write_observation`'s order: the numbers (int64s: the _PER_SEAT blocks, the
+        _TABLE values, the seat's hand strength last: how many cards it holds, 0 for none, and its
+        best key's Orbit, tier, base category and first tie-break rank); the length of each card
+        list; the card lists end to end (the Thumbs, the Palms, then the piles _FINE to _ROW); the
+        public moves' four fields end to end. Built in one function: a helper call per buffer
+        costs about 0.4 µs a decision step (docs/benchmarks.md).
+        """
         vector = self._blank.copy()
-        own = () if state.folded[seat] else tuple(sorted(state.thumbs[seat] + state.palms[seat]))
-        lens, cards = self._cards(state, seat)
-        self._write(vector, seat, self._numbers(state, seat, self._strength(state, own)), lens, cards, self._moves(state), self._scales)
-        if own and state.phase in CARD_PHASES and state.order[state.turn] == seat:
-            self._encode_card_sets(vector, state, own)
-        return vector
-
-    def _strength(self, state: TiltState, own: tuple[int, ...]) -> tuple[int, ...]:
-        """The _STRENGTH values of a seat whose own cards are `own` (none for a folded seat): the
-        number of cards and the best key's Orbit, tier, base category and first tie-break rank."""
-        if not own:
-            return _NO_STRENGTH
-        key = self.game.best_key_of(state, own)
-        return (len(own), key[0], key[1], key[3], key[4])
-
-    @staticmethod
-    def _cards(state: TiltState, seat: int) -> tuple[bytes, bytes]:
-        """The card lists `write_observation` reads, end to end, and their lengths, in its order:
-        the Thumbs, the Palms, then the piles _FINE to _ROW."""
+        folded = state.folded
+        if folded[seat]:
+            own, strength, limit = (), _NO_STRENGTH, -1
+        else:
+            own = tuple(sorted(state.thumbs[seat] + state.palms[seat]))
+            key = self.game.best_key_of(state, own)
+            strength, limit = (len(own), key[0], key[1], key[3], key[4]), self.game.exchange_limit(state, seat)
         cards = [*state.thumbs, *state.palms, state.fine, state.chicken, state.grid, state.tariffs, state.thumb_discards]
         cards += (state.own_discards[seat], state.passed[seat], state.received[seat], state.row)
-        return bytes(map(len, cards)), bytes(chain.from_iterable(cards))
-
-    @staticmethod
-    def _moves(state: TiltState) -> bytes:
-        """The public moves `write_observation` reads: their four fields end to end."""
-        return bytes(state.moves)
-
-    def _numbers(self, state: TiltState, seat: int, strength: tuple[int, ...]) -> bytes:
-        """The numbers `write_observation` reads, in its order: the _PER_SEAT blocks, the _TABLE
-        values, then the seat's hand strength (`_strength`)."""
         phase, bets = state.phase, state.bets
         if bets is None:
             bet_contributions, unit, cap, current_bet, round_bets, paycheck = self._no_bets, 0, 1, 0, 0, state.paycheck_unit >= 0
@@ -248,15 +233,19 @@ class TiltEncoder(Encoder[TiltState]):
             bet_contributions, current_bet, round_bets = bets["contributions"], bets["current_bet"], bets["bets"]
             unit, cap, fold = state.bet_rules
             paycheck = state.paycheck_unit >= 0 or fold == "never"
-        to_act = bets["to_act"][0] if phase == BET else state.order[state.turn] if phase in CARD_PHASES else -1
-        limit = -1 if state.folded[seat] else self.game.exchange_limit(state, seat)
+        card_phase = phase in CARD_PHASES
+        to_act = bets["to_act"][0] if phase == BET else state.order[state.turn] if card_phase else -1
         keep = state.keeps[seat] if state.keeps else -1
-        return self._pack_numbers(
-            *state.stacks, *state.contributions, *state.carry, *state.folded, *state.in_hand, *bet_contributions,
+        numbers = self._pack_numbers(
+            *state.stacks, *state.contributions, *state.carry, *folded, *state.in_hand, *bet_contributions,
             state.dealer, to_act, _PHASE_INDEX[phase], state.betting_round, _EXCHANGE_KIND_INDEX[state.exchange_kind],
             state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
             state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *strength,
         )  # fmt: skip
+        self._write(vector, seat, numbers, bytes(map(len, cards)), bytes(chain.from_iterable(cards)), bytes(state.moves), self._scales)
+        if own and card_phase and to_act == seat:
+            self._encode_card_sets(vector, state, own)
+        return vector
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
         """Per card set over the held slots: what it gives up (SET_FEATURES), in compiled code."""

@@ -99,7 +99,7 @@ _BYTES = types.Bytes(types.uint8, 1, "C", readonly=True)
 def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytes, scales: np.ndarray) -> None:
     """Write every segment but the card-set features (`write_card_sets`) into `out`, a blank vector.
 
-    `packed_numbers` (int64s) and `cards` as laid out in encode.py (`TiltEncoder._numbers`, `TiltEncoder._cards`),
+    `packed_numbers` (int64s) and `cards` as laid out in encode.py (`TiltEncoder.observation`),
     `lens` the length of each part of `cards`; `moves` the public moves' four fields end to end; `scales`
     the table size, starting stack, chips in play, match length (0 for one hand), max bets, big bet.
     """
