@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from operator import add
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
@@ -455,11 +456,11 @@ class TiltGame(Game[TiltState]):
         _ids, choices = self._betting_decision(state)
         bets = self._open_round(state)
         seat = bets.to_act[0]
-        name = ENGINE_ACTIONS.get(action) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
+        name = ENGINE_ACTIONS.get(action) or (betting.CALL if betting.CALL in choices else betting.CHECK)
         bets.act(self._rules(state), name, choices)
         state.moves += (BET_INDEX, state.betting_round, seat, action)
         state.stacks, state.folded = list(bets.stacks), list(bets.folded)
-        state.contributions = [before + now for before, now in zip(state.committed, bets.contributions)]
+        state.contributions = list(map(add, state.committed, bets.contributions))
         if action == FOLD:
             self._muck(state, seat)
         if bets.finished:
