@@ -46,8 +46,8 @@ _SHARED = frozenset({int, float, str, bool, bytes, tuple, type(None)})  # immuta
 
 
 def copy_data(value: Any) -> Any:
-    """A copy of plain state data sharing nothing mutable with `value`: lists and dicts copied
-    through, a nested object by its own `clone()` (a betting round, a pick state), immutable
+    """A copy of plain state data sharing nothing mutable with `value`: lists, dicts and bytearrays
+    copied through, a nested object by its own `clone()` (a betting round, a pick state), immutable
     values shared."""
     kind = type(value)
     if kind is list:
@@ -56,6 +56,8 @@ def copy_data(value: Any) -> Any:
         return {key: item if type(item) in _SHARED else copy_data(item) for key, item in value.items()}
     if kind in _SHARED:
         return value
+    if kind is bytearray:
+        return bytearray(value)
     clone = getattr(value, "clone", None)
     return clone() if clone is not None else copy.deepcopy(value)
 

@@ -213,7 +213,7 @@ class TiltEncoder(Encoder[TiltState]):
         _TABLE values, the seat's hand strength last: how many cards it holds, 0 for none, and its
         best key's Orbit, tier, base category and first tie-break rank); the length of each card
         list; the card lists end to end (the Thumbs, the Palms, then the piles _FINE to _ROW); the
-        public moves' four fields end to end. Built in one function: a helper call per buffer
+        public moves' four fields end to end (the state's own bytearray, not copied). Built in one function: a helper call per buffer
         costs about 0.4 µs a decision step (docs/benchmarks.md).
         """
         vector = self._blank.copy()
@@ -242,7 +242,7 @@ class TiltEncoder(Encoder[TiltState]):
             state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
             state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *strength,
         )  # fmt: skip
-        self._write(vector, seat, numbers, bytes(map(len, cards)), bytes(chain.from_iterable(cards)), bytes(state.moves), self._scales)
+        self._write(vector, seat, numbers, bytes(map(len, cards)), bytes(chain.from_iterable(cards)), state.moves, self._scales)
         if own and card_phase and to_act == seat:
             self._encode_card_sets(vector, state, own)
         return vector

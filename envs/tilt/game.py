@@ -199,7 +199,7 @@ class TiltGame(Game[TiltState]):
         """The state's dataclass fields, `moves` as one [phase, round, seat, value] list a move."""
         data = super().state_to_json(state)
         flat = data["moves"]
-        data["moves"] = [flat[at : at + MOVE_FIELDS] for at in range(0, len(flat), MOVE_FIELDS)]
+        data["moves"] = [list(flat[at : at + MOVE_FIELDS]) for at in range(0, len(flat), MOVE_FIELDS)]
         return data
 
     def state_from_json(self, data: dict[str, Any]) -> TiltState:
@@ -207,7 +207,7 @@ class TiltGame(Game[TiltState]):
         moves = state.moves
         if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
             raise StateError(f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}")
-        state.moves = [value for move in moves for value in move]
+        state.moves = bytearray(value for move in moves for value in move)
         return state
 
     def state_from_view(self, view: dict[str, Any]) -> TiltState:
@@ -349,7 +349,7 @@ class TiltGame(Game[TiltState]):
         state.stacks = [chips - ante for chips, ante in zip(state.stacks, state.contributions)]
         state.thumbs, state.palms = [[] for _ in range(n)], [[] for _ in range(n)]
         state.own_discards, state.passed, state.received = ([[] for _ in range(n)] for _ in range(3))
-        state.thumb_discards, state.moves = [], []
+        state.thumb_discards, state.moves = [], bytearray()
         state.keeps, state.counts = [-1] * n, [0] * n
         state.exchange_kind, state.paycheck_unit, state.betting_round, state.last_bettor = "", -1, 0, -1
         state.bets, state.bet_rules, state.committed = None, [], []
@@ -458,7 +458,7 @@ class TiltGame(Game[TiltState]):
         seat = bets.to_act[0]
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if betting.CALL in choices else betting.CHECK)
         bets.act(self._rules(state), name, choices)
-        state.moves += (BET_INDEX, state.betting_round, seat, action)
+        state.moves.extend((BET_INDEX, state.betting_round, seat, action))
         state.stacks, state.folded = list(bets.stacks), list(bets.folded)
         state.contributions = list(map(add, state.committed, bets.contributions))
         if action == FOLD:
@@ -577,7 +577,7 @@ class TiltGame(Game[TiltState]):
         seat = state.order[state.turn]
         own = self.own_cards(state, seat)
         chosen = [card for slot, card in enumerate(own) if (action - FIRST_SET) >> slot & 1]
-        state.moves += (PHASES.index(state.phase), state.betting_round, seat, len(chosen))
+        state.moves.extend((PHASES.index(state.phase), state.betting_round, seat, len(chosen)))
         getattr(self, f"_choose_{state.phase}")(state, seat, chosen)
         state.turn += 1
         if state.turn == len(state.order):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit, types
+from numba import njit, typeof, types
 
 from .encode import (  # the segment and buffer positions: constants to the compiled code
     _AT_ALL_IN,
@@ -96,7 +96,7 @@ _BYTES = types.Bytes(types.uint8, 1, "C", readonly=True)
 
 
 @njit(cache=True)
-def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytes, scales: np.ndarray) -> None:
+def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytearray, scales: np.ndarray) -> None:
     """Write every segment but the card-set features (`write_card_sets`) into `out`, a blank vector.
 
     `packed_numbers` (int64s) and `cards` as laid out in encode.py (`TiltEncoder.observation`),
@@ -253,6 +253,6 @@ def compiled_writers() -> tuple[Callable[..., None], Callable[..., None]]:
     type is refused with a TypeError."""
     vector = types.float32[::1]
     return (
-        write_observation.compile((vector, types.int64, _BYTES, _BYTES, _BYTES, _BYTES, types.int64[::1])),
+        write_observation.compile((vector, types.int64, _BYTES, _BYTES, _BYTES, typeof(bytearray()), types.int64[::1])),
         write_card_sets.compile((vector, _BYTES, types.float32[:, ::1], types.boolean)),
     )

@@ -15,7 +15,7 @@ AUTO, BET, EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL, OVER = (
 )
 PHASES = (AUTO, BET, EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL, OVER)
 CARD_PHASES = (EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL)
-MOVE_FIELDS = 4  # ints a public move takes in `TiltState.moves` (its JSON: one list of four a move)
+MOVE_FIELDS = 4  # bytes a public move takes in `TiltState.moves` (its JSON: one list of four integers a move)
 
 
 @dataclass(slots=True)
@@ -62,7 +62,7 @@ class TiltState:
     counts: list[int] = field(default_factory=list)  # per seat: cards chosen at the open card decision
     keeps: list[int] = field(default_factory=list)  # per seat: the card kept at a Haul, -1 if not chosen
     # what seats know
-    moves: list[int] = field(default_factory=list)  # public, MOVE_FIELDS a move end to end: PHASES index, betting round, seat, action id or cards moved
+    moves: bytearray = field(default_factory=bytearray)  # public, MOVE_FIELDS bytes a move end to end: PHASES index, betting round, seat, action id or cards moved
     own_discards: list[list[int]] = field(default_factory=list)  # per seat: cards it put on a pile
     passed: list[list[int]] = field(default_factory=list)  # per seat: cards it passed (Shares)
     received: list[list[int]] = field(default_factory=list)  # per seat: cards passed to it

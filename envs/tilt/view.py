@@ -146,7 +146,7 @@ def state_from_view(game: TiltGame, view: dict[str, Any]) -> TiltState:
         turn=seen.turn, exchange_kind=seen.exchange_kind or "", paycheck_unit=-1 if seen.paycheck_unit is None else seen.paycheck_unit,
         betting_round=seen.betting_round, last_bettor=-1 if seen.last_bettor is None else seen.last_bettor,
         counts=list(seen.counts), keeps=keeps,
-        moves=[value for move in seen.moves for value in (PHASES.index(move.phase), move.round, move.seat, move.value)],
+        moves=bytearray(value for move in seen.moves for value in (PHASES.index(move.phase), move.round, move.seat, move.value)),
         own_discards=[_known(seen.own_discards, "own_discards") if s == seen.seat else [] for s in range(n)],
         passed=[_known(seen.passed, "passed") if s == seen.seat else [] for s in range(n)],
         received=[_known(seen.received, "received") if s == seen.seat else [] for s in range(n)],
