@@ -213,8 +213,8 @@ class TiltEncoder(Encoder[TiltState]):
         _TABLE values, the seat's hand strength last: how many cards it holds, 0 for none, and its
         best key's Orbit, tier, base category and first tie-break rank); the length of each card
         list; the card lists end to end (the Thumbs, the Palms, then the piles _FINE to _ROW); the
-        public moves' four fields end to end (the state's own bytearray, not copied). Built in one function: a helper call per buffer
-        costs about 0.4 µs a decision step (docs/benchmarks.md).
+        public moves' four fields end to end (the state's own bytearray, not copied). Built in one
+        function: a helper call per buffer costs about 0.4 µs a decision step (docs/benchmarks.md).
         """
         vector = self._blank.copy()
         folded = state.folded
