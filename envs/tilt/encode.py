@@ -20,7 +20,6 @@ strength (the best key it can form now, category one-hot), computed once per dec
 from __future__ import annotations
 
 import struct
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -226,6 +225,9 @@ class TiltEncoder(Encoder[TiltState]):
             strength, limit = (len(own), key[0], key[1], key[3], key[4]), self.game.exchange_limit(state, seat)
         cards = [*state.thumbs, *state.palms, state.fine, state.chicken, state.grid, state.tariffs, state.thumb_discards]
         cards += (state.own_discards[seat], state.passed[seat], state.received[seat], state.row)
+        end_to_end: list[int] = []
+        for pile in cards:
+            end_to_end += pile  # faster than bytes(chain.from_iterable(cards)), one list extension a pile
         phase, bets = state.phase, state.bets
         if bets is None:
             bet_contributions, unit, cap, current_bet, round_bets, paycheck = self._no_bets, 0, 1, 0, 0, state.paycheck_unit >= 0
@@ -242,7 +244,7 @@ class TiltEncoder(Encoder[TiltState]):
             state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
             state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *strength,
         )  # fmt: skip
-        self._write(vector, seat, numbers, bytes(map(len, cards)), bytes(chain.from_iterable(cards)), state.moves, self._scales)
+        self._write(vector, seat, numbers, bytes(map(len, cards)), bytes(end_to_end), state.moves, self._scales)
         if own and card_phase and to_act == seat:
             self._encode_card_sets(vector, state, own)
         return vector
