@@ -373,8 +373,7 @@ class TiltGame(Game[TiltState]):
             if state.plan[0] != "deal" and state.folded.count(False) < 2:
                 self._settle(state, contested=False)
             else:
-                step = state.plan.pop(0)
-                getattr(self, f"_step_{step}")(state)
+                _STEPS[state.plan.pop(0)](self, state)
 
     def _draw(self, state: TiltState) -> int | None:
         """The top card of the stock, the discard pile shuffled in first if the stock is empty (4.8)."""
@@ -493,7 +492,7 @@ class TiltGame(Game[TiltState]):
         emit(state.log, state.hand_number, "hazard", stage=stage, card=code)
         if code in EXCHANGE_HAZARDS:
             state.exchange_kind = code
-        getattr(self, f"_hazard_{code.lower()}", _no_effect)(state)
+        _HAZARD_EFFECTS[code](self, state)
 
     def _hazard_fine(self, state: TiltState) -> None:
         state.fine = self._deal_to(state, FINE_PRINT)
@@ -578,10 +577,11 @@ class TiltGame(Game[TiltState]):
         own = self.own_cards(state, seat)
         chosen = [card for slot, card in enumerate(own) if (action - FIRST_SET) >> slot & 1]
         state.moves.extend((PHASES.index(state.phase), state.betting_round, seat, len(chosen)))
-        getattr(self, f"_choose_{state.phase}")(state, seat, chosen)
+        choose, close = _CARD_DECISIONS[state.phase]
+        choose(self, state, seat, chosen)
         state.turn += 1
         if state.turn == len(state.order):
-            getattr(self, f"_close_{state.phase}")(state)
+            close(self, state)
 
     def _choose_exchange(self, state: TiltState, seat: int, chosen: list[int]) -> None:
         kind, palm = state.exchange_kind, state.palms[seat]
@@ -807,5 +807,12 @@ def _is_move(move: Any) -> bool:
     return isinstance(move, list) and len(move) == MOVE_FIELDS and all(type(value) is int and 0 <= value < 256 for value in move)
 
 
-def _no_effect(state: TiltState) -> None:
+def _no_effect(game: TiltGame, state: TiltState) -> None:
     """A Void card acting only at evaluation (or not at all) has nothing to do when drawn."""
+
+
+# The methods a plan step, a Hazard drawn, and a card decision (its choice, then its close) run,
+# looked up once: by name on each call they cost about 0.1 µs more.
+_STEPS = {step: getattr(TiltGame, f"_step_{step}") for step in STEPS}
+_HAZARD_EFFECTS = {code: getattr(TiltGame, f"_hazard_{code.lower()}", _no_effect) for code in VOID_CODES}
+_CARD_DECISIONS = {phase: (getattr(TiltGame, f"_choose_{phase}"), getattr(TiltGame, f"_close_{phase}")) for phase in CARD_PHASES}
