@@ -232,11 +232,11 @@ class TiltEncoder(Encoder[TiltState]):
         if bets is None:
             bet_contributions, unit, cap, current_bet, round_bets, paycheck = self._no_bets, 0, 1, 0, 0, state.paycheck_unit >= 0
         else:
-            bet_contributions, current_bet, round_bets = bets["contributions"], bets["current_bet"], bets["bets"]
+            bet_contributions, current_bet, round_bets = bets.contributions, bets.current_bet, bets.bets
             unit, cap, fold = state.bet_rules
             paycheck = state.paycheck_unit >= 0 or fold == "never"
         card_phase = phase in CARD_PHASES
-        to_act = bets["to_act"][0] if phase == BET else state.order[state.turn] if card_phase else -1
+        to_act = bets.to_act[0] if phase == BET else state.order[state.turn] if card_phase else -1
         keep = state.keeps[seat] if state.keeps else -1
         numbers = self._pack_numbers(
             *state.stacks, *state.contributions, *state.carry, *folded, *state.in_hand, *bet_contributions,
@@ -343,4 +343,4 @@ def _betting_json(state: TiltState) -> dict[str, Any] | None:
     if state.bets is None:
         return None
     unit, cap, fold = state.bet_rules
-    return {"unit": unit, "max_bets": cap, "fold": fold, "committed": list(state.committed), **state.bets}
+    return {"unit": unit, "max_bets": cap, "fold": fold, "committed": list(state.committed), **state.bets.to_json()}

@@ -46,7 +46,7 @@ POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
 ROUND_FIELDS = ("stacks", "folded", "to_act", "pot", "current_bet", "contributions", "bets", "min_raise", "history")
-assert ROUND_FIELDS == tuple(field.name for field in dataclasses.fields(betting.BettingRound)), "_round_fields and _situation name every field"
+assert ROUND_FIELDS == tuple(field.name for field in dataclasses.fields(betting.BettingRound)), "_situation names every field"
 BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
@@ -114,10 +114,9 @@ class TiltGame(Game[TiltState]):
     def __init__(self, config: TiltConfig):
         super().__init__(config)
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        self._round: tuple[Any, ...] = (None, None, None)  # see _open_round
         self._flags: dict[tuple[Any, ...], int] = {}
         self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
-        self._decision: tuple[Any, ...] = (None, None, None)  # (round data, rules, decision) of the last one asked
+        self._decision: tuple[Any, ...] = (None, -1, None, None)  # (round, its moves, rules, decision) of the last one asked
         n = self._num_players = config.num_players  # the frozen config's values, read once (a pydantic read costs)
         self._clockwise = [tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)]  # from each dealer's left
         self._void_order = tuple(config.void_indices) if config.void_deck else ()
@@ -138,7 +137,7 @@ class TiltGame(Game[TiltState]):
 
     def current_player(self, state: TiltState) -> int:
         if state.phase == BET:
-            return state.bets["to_act"][0]
+            return state.bets.to_act[0]
         if state.phase in CARD_PHASES:
             return state.order[state.turn]
         return -1
@@ -208,6 +207,11 @@ class TiltGame(Game[TiltState]):
         if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
             raise StateError(f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}")
         state.moves = bytearray(value for move in moves for value in move)
+        if state.bets is not None:
+            try:
+                state.bets = betting.BettingRound.from_json(state.bets)
+            except ValueError as error:
+                raise StateError(f"{self.env_id} state field 'bets': {error}") from None
         return state
 
     def state_from_view(self, view: dict[str, Any]) -> TiltState:
@@ -326,7 +330,7 @@ class TiltGame(Game[TiltState]):
         if state.phase != BET:
             return ("fold", "check or call", "bet or raise")[action]
         bets = state.bets
-        facing = bets["current_bet"] > bets["contributions"][bets["to_act"][0]]
+        facing = bets.current_bet > bets.contributions[bets.to_act[0]]
         return ("fold", "call" if facing else "check", "raise" if facing else "bet")[action]
 
     # ------------------------------------------------------------ hands (3, 4.1)
@@ -415,32 +419,22 @@ class TiltGame(Game[TiltState]):
         state.last_bettor = -1
         if bets.finished:
             return
-        state.bets, state.phase = _round_fields(bets), BET
-        self._round = (state.bets, state.bet_rules, bets)
+        state.bets, state.phase = bets, BET
 
     @staticmethod
     def _rules(state: TiltState) -> betting.BettingRules:
         return _betting_rules(*state.bet_rules)
 
-    def _open_round(self, state: TiltState) -> betting.BettingRound:
-        """The open betting round over the state's own lists (playing it updates the state's copy).
-
-        Built once per decision, for the mask and the move, and kept while the state holds the
-        same round data: every betting move gives the state a new round dict (a round's fields
-        are never changed in place but by the engine, through the lists it shares)."""
-        data, bet_rules, bets = self._round
-        if data is not state.bets or bet_rules is not state.bet_rules:
-            bets = betting.BettingRound(**state.bets)
-            self._round = (state.bets, state.bet_rules, bets)
-        return bets
-
     def _betting_decision(self, state: TiltState) -> tuple[tuple[int, ...], dict[str, int]]:
         """The open betting round's legal action ids and the engine's choices, remembered per
-        situation (the rules and every field of the round but its history, all they depend on)."""
-        last_data, last_rules, decision = self._decision
-        if last_data is state.bets and last_rules is state.bet_rules:
-            return decision  # asked again at the same decision (the mask, then the move)
-        bets = self._open_round(state)
+        situation (the rules and every field of the round but its history, all they depend on).
+
+        Asked again at the same decision (the mask, then the move), it answers at once: the round
+        is the same object with as many moves (the engine changes it in place, one move at a time)."""
+        bets = state.bets
+        last_bets, last_moves, last_rules, decision = self._decision
+        if last_bets is bets and last_moves == len(bets.history) and last_rules is state.bet_rules:
+            return decision
         situation = _situation(state.bet_rules, bets)
         decision = self._options.get(situation)
         if decision is None:
@@ -448,12 +442,12 @@ class TiltGame(Game[TiltState]):
                 self._options.clear()
             choices = bets.choices(self._rules(state))
             decision = self._options[situation] = (_action_ids(tuple(choices)), choices)
-        self._decision = (state.bets, state.bet_rules, decision)
+        self._decision = (bets, len(bets.history), state.bet_rules, decision)
         return decision
 
     def _bet(self, state: TiltState, action: int) -> None:
         _ids, choices = self._betting_decision(state)
-        bets = self._open_round(state)
+        bets = state.bets
         seat = bets.to_act[0]
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if betting.CALL in choices else betting.CHECK)
         bets.act(self._rules(state), name, choices)
@@ -465,9 +459,6 @@ class TiltGame(Game[TiltState]):
         if bets.finished:
             state.last_bettor = -1 if bets.last_bettor is None else bets.last_bettor
             state.bets, state.phase = None, AUTO
-        else:
-            state.bets = _round_fields(bets)
-            self._round = (state.bets, state.bet_rules, bets)
 
     def _muck(self, state: TiltState, seat: int) -> None:
         """A folding seat's cards go face down onto the discard pile at once (4.8)."""
@@ -773,14 +764,6 @@ def codes(cards: list[int]) -> list[str]:
 def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.BettingRules:
     """Fixed-limit rules with stacks binding (6.1, 6.3); a Paycheck round is one bet and no fold (6.4)."""
     return betting.BettingRules(unit=unit, max_bets=cap, fold=fold)
-
-
-def _round_fields(bets: betting.BettingRound) -> dict[str, Any]:
-    """A betting round as plain data, its lists shared (BettingRound.to_json copies them deeply)."""
-    return {
-        "stacks": bets.stacks, "folded": bets.folded, "to_act": bets.to_act, "pot": bets.pot, "current_bet": bets.current_bet,
-        "contributions": bets.contributions, "bets": bets.bets, "min_raise": bets.min_raise, "history": bets.history,
-    }  # fmt: skip
 
 
 def _situation(bet_rules: list[Any], bets: betting.BettingRound) -> tuple[Any, ...]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardarena.envs.core.betting import BettingRound
+
 AUTO, BET, EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL, OVER = (
     "auto", "bet", "exchange", "sabotage", "share_pass", "share_discard", "haul", "over",
 )
@@ -55,7 +57,7 @@ class TiltState:
     exchange_kind: str = ""  # the Void code modifying the next exchange, "" for the standard one
     paycheck_unit: int = -1  # the bet unit of a pending Paycheck round, -1 if none
     betting_round: int = 0
-    bets: dict[str, Any] | None = None  # the open betting round (core BettingRound.to_json)
+    bets: BettingRound | None = None  # the open betting round (the core engine's; JSON as its to_json())
     bet_rules: list[Any] = field(default_factory=list)  # [unit, max_bets, fold] of the open round
     committed: list[int] = field(default_factory=list)  # contributions before the open round
     last_bettor: int = -1  # last BET or RAISE of the last finished betting round, -1 if none

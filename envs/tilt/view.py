@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
@@ -226,7 +227,7 @@ def _restore_betting(state: TiltState, betting: SeenBetting) -> None:
     fields = betting.model_dump()
     state.bet_rules = [fields.pop("unit"), fields.pop("max_bets"), fields.pop("fold")]
     state.committed = fields.pop("committed")
-    state.bets = fields
+    state.bets = BettingRound.from_json(fields)
 
 
 # ---------------------------------------------------------------- resampling (Game.resample_hidden)

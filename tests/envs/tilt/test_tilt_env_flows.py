@@ -242,7 +242,7 @@ def test_side_pots_of_an_all_in_seat():
     game = tilt(void_deck=False, small_bet=2, big_bet=2, starting_stack=50, dealer=3)
     hands = {0: ["K9", "K10", "K11", "K12"], 1: ["C7", "P7", "S7", "H7"], 2: ["C2", "P2", "S6", "H6"], 3: ["C1", "P3", "S5", "H8"]}
     state = rigged(game, hands)
-    state.stacks[0] = state.bets["stacks"][0] = 2  # seat 0 sits with 3 chips: 1 ante and 2 behind
+    state.stacks[0] = state.bets.stacks[0] = 2  # seat 0 sits with 3 chips: 1 ante and 2 behind
     play(game, state, "check", "bet", "raise", "call", "call", "call")
     assert state.contributions == [3, 5, 5, 5] and state.stacks[0] == 0
     stand_pat(game, state)
