@@ -344,7 +344,7 @@ class TiltGame(Game[TiltState]):
         state.stock = sampled(range(NUM_CARDS), rng)
         state.discards, state.row, state.signal = [], [], -1
         state.fine, state.chicken, state.tariffs, state.grid, state.sabotage_pile = [], [], [], [], []
-        voids = [v for v in self._void_order if not (state.gravity and VOID_CODES[v] == "GRAV")]
+        voids = [v for v in self._void_order if VOID_CODES[v] != "GRAV"] if state.gravity else self._void_order
         state.void_deck = sampled(voids, rng)
         state.revealed = False
         state.in_hand = [chips > 0 for chips in state.stacks]
@@ -365,9 +365,12 @@ class TiltGame(Game[TiltState]):
             ante=list(state.contributions), stacks=list(state.stacks), carried=list(state.carry),
             gravity=state.gravity, void_deck=len(state.void_deck),
         )
-        for round_number in range(HAND_SIZE):
+        stock = state.stock
+        for seat in seats:  # the first round face up: the Thumbs
+            state.thumbs[seat].append(stock.pop())
+        for _round in range(HAND_SIZE - 1):
             for seat in seats:
-                (state.thumbs if round_number == 0 else state.palms)[seat].append(state.stock.pop())
+                state.palms[seat].append(stock.pop())
         for seat in seats:
             emit(state.log, state.hand_number, "deal", seat, {"palm": codes(state.palms[seat])}, thumb=codes(state.thumbs[seat]), palm=3)
 
