@@ -18,6 +18,9 @@ from .game import Encoder, Game
 from .views import table_settings
 
 
+MASKS_KEPT = 4096  # sets of legal actions whose mask an environment keeps
+
+
 class CardGameEnv(AECEnv):
     """AEC adapter over a `Game` and its `Encoder`.
 
@@ -59,6 +62,7 @@ class CardGameEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._no_actions = np.zeros(num_actions, np.int8)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}  # the action mask of each set of legal actions met (`_mask`)
         self._seats_leave = type(self.game).seat_done is not Game.seat_done  # else no seat is done before the end
         self.state: Any = None
         self.played: list[int] = []
@@ -168,13 +172,21 @@ class CardGameEnv(AECEnv):
         if self.state is None:
             self._require_reset()
         seat = self._seat_of(agent)
-        mask = self._no_actions.copy()
         if seat != self._to_act:
-            return {"observation": self.encoder.observation(self.state, seat), "action_mask": mask}
-        cells = memoryview(mask)  # item writes through a memoryview cost less than numpy's
-        for action in self._legal_actions:
-            cells[action] = 1
-        return {"observation": self.encoder.acting_observation(self.state, seat, self._legal_actions), "action_mask": mask}
+            return {"observation": self.encoder.observation(self.state, seat), "action_mask": self._no_actions.copy()}
+        return {"observation": self.encoder.acting_observation(self.state, seat, self._legal_actions), "action_mask": self._mask()}
+
+    def _mask(self) -> np.ndarray:
+        """A new action mask of the seat to act, copied from the one kept for its set of legal
+        actions (a copy costs about half of writing the mask afresh)."""
+        legal = tuple(self._legal_actions)
+        mask = self._masks.get(legal)
+        if mask is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            mask = self._masks[legal] = self._no_actions.copy()
+            mask[list(legal)] = 1
+        return mask.copy()
 
     def observe_json(self, agent: str) -> dict[str, Any]:
         """The seat's view as JSON in canonical card codes: the table's `settings`, the game's
