@@ -64,6 +64,7 @@ class CardGameEnv(AECEnv):
         self._no_actions = np.zeros(num_actions, np.int8)
         self._masks: dict[tuple[int, ...], np.ndarray] = {}  # the action mask of each set of legal actions met (`_mask`)
         self._seats_leave = type(self.game).seat_done is not Game.seat_done  # else no seat is done before the end
+        self._acting_observation = type(self.encoder).acting_observation is not Encoder.acting_observation  # else it is `observation`
         self.state: Any = None
         self.played: list[int] = []
         self._start: Callable[[], Any] = lambda: None
@@ -171,10 +172,14 @@ class CardGameEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.state is None:
             self._require_reset()
-        seat = self._seat_of(agent)
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            seat = self._seat_of(agent)  # raises UnknownPlayerError naming the agents
         if seat != self._to_act:
             return {"observation": self.encoder.observation(self.state, seat), "action_mask": self._no_actions.copy()}
-        return {"observation": self.encoder.acting_observation(self.state, seat, self._legal_actions), "action_mask": self._mask()}
+        if self._acting_observation:
+            return {"observation": self.encoder.acting_observation(self.state, seat, self._legal_actions), "action_mask": self._mask()}
+        return {"observation": self.encoder.observation(self.state, seat), "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray:
         """A new action mask of the seat to act, copied from the one kept for its set of legal
