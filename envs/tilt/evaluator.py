@@ -439,16 +439,27 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
     if table == 6 or size < 3:
         return computed_key(cards, flags, table)
     tabled = flags << 3 | size
-    keys = _TABLES.get(tabled)
-    if keys is None:
+    if tabled not in _TABLES:
         computed = _COMPUTED[tabled] = _COMPUTED[tabled] + 1
         if computed <= TABLE_AFTER:
             return computed_key(cards, flags, table)
-        keys = hand_keys(flags, size)
-    if size == 4:
-        a, b, c, d = sorted(cards)
+        hand_keys(flags, size)
+    return tabled_key(sorted(cards), flags)  # type: ignore[return-value]
+
+
+def tabled_key(cards: Sequence[int], flags: int) -> Key | None:
+    """`evaluate_ids` of three or four cards sorted by card index, read from their table under
+    `flags` (`hand_keys`); None while there is no such table (not built yet, or never: another
+    size, or four cards where English Breakfast makes hands of three)."""
+    keys = _TABLES.get(flags << 3 | len(cards))
+    if keys is None:
+        return None
+    if len(cards) == 4:
+        if flags & ENGB:
+            return None
+        a, b, c, d = cards
         return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c] + CHOOSE[4][d]]
-    a, b, c = sorted(cards)
+    a, b, c = cards
     return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c]]
 
 

@@ -24,6 +24,7 @@ from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
 
 from . import rules
+from .evaluator import tabled_key
 from .state import AUTO, BET, CARD_PHASES, EXCHANGE, HAUL, MOVE_FIELDS, OVER, PHASES, SABOTAGE, SHARE_DISCARD, SHARE_PASS, TiltState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -34,7 +35,7 @@ HAND_SIZE = 4
 MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
 MAX_EXCHANGE = 3
 GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
-KEY_CACHE_LIMIT = 200_000  # best keys remembered per game (a few MB)
+KEY_CACHE_LIMIT = 200_000  # best keys remembered per game, of hands no evaluator table holds (about 200 bytes each)
 OPTIONS_CACHE_LIMIT = 100_000  # betting situations remembered per game
 
 FOLD, CALL, RAISE = 0, 1, 2
@@ -262,7 +263,8 @@ class TiltGame(Game[TiltState]):
 
     def best_key(self, state: TiltState, seat: int, flags: int | None = None) -> tuple[int, ...]:
         """The key of the best hand the seat can form now from its own cards and the table cards it
-        can see (cached: the same cards and Hazards give the same key, at showdown and in observations)."""
+        can see: read from the evaluator's table where one holds the hand, else remembered (the same
+        cards and Hazards give the same key, at showdown and in observations)."""
         return self.best_key_of(state, tuple(self.own_cards(state, seat)), flags)
 
     def best_key_of(self, state: TiltState, own: tuple[int, ...], flags: int | None = None) -> tuple[int, ...]:
@@ -272,6 +274,9 @@ class TiltGame(Game[TiltState]):
         if shared or state.tariffs or state.grid:
             cache_key: tuple[Any, ...] = (own, flags, shared, tuple(state.tariffs), tuple(state.grid))
         else:
+            key = tabled_key(own, flags)  # most hands: read from the evaluator's table, not remembered here
+            if key is not None:
+                return key
             cache_key = (own, flags)
         key = self._keys.get(cache_key)
         if key is None:
