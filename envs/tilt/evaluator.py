@@ -403,6 +403,7 @@ def _counted_key(cards: Sequence[int], table: int, flags: int) -> Key:
 
 
 CHOOSE = tuple(tuple(math.comb(card, size) for card in range(NUM_CARDS)) for size in range(5))
+_FIRST, _SECOND, _THIRD, _FOURTH = CHOOSE[1:]  # a card's share of the index in each place
 TABLE_AFTER = 500  # hands of one size computed under one set of flags before their table is built
 _TABLES: dict[int, list[Key]] = {}  # per flags << 3 | size
 _COMPUTED: Counter[int] = Counter()  # hands computed per flags << 3 | size with no table yet
@@ -451,16 +452,17 @@ def tabled_key(cards: Sequence[int], flags: int) -> Key | None:
     """`evaluate_ids` of three or four cards sorted by card index, read from their table under
     `flags` (`hand_keys`); None while there is no such table (not built yet, or never: another
     size, or four cards where English Breakfast makes hands of three)."""
-    keys = _TABLES.get(flags << 3 | len(cards))
+    size = len(cards)
+    keys = _TABLES.get(flags << 3 | size)
     if keys is None:
         return None
-    if len(cards) == 4:
+    if size == 4:
         if flags & ENGB:
             return None
         a, b, c, d = cards
-        return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c] + CHOOSE[4][d]]
+        return keys[_FIRST[a] + _SECOND[b] + _THIRD[c] + _FOURTH[d]]
     a, b, c = cards
-    return keys[CHOOSE[1][a] + CHOOSE[2][b] + CHOOSE[3][c]]
+    return keys[_FIRST[a] + _SECOND[b] + _THIRD[c]]
 
 
 def computed_key(cards: Sequence[int], flags: int, table: int) -> Key:
