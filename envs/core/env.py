@@ -266,21 +266,22 @@ class CardGameEnv(AECEnv):
 
     def _update_after_move(self) -> None:
         """Read the new state once: who acts, their legal actions, and whether the episode ended."""
-        self._to_act = self.game.current_player(self.state)
-        self._legal_actions = self.game.legal_actions(self.state) if self._to_act >= 0 else []
-        terminal = self.game.is_terminal(self.state)
-        truncated = self.game.is_truncated(self.state)
+        game, state = self.game, self.state
+        self._to_act = to_act = game.current_player(state)
+        self._legal_actions = game.legal_actions(state) if to_act >= 0 else []
+        terminal = game.is_terminal(state)
+        truncated = game.is_truncated(state)
         if terminal or truncated:
             for agent in self.agents:
                 self.terminations[agent] = terminal
                 self.truncations[agent] = truncated
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self.possible_agents[self._to_act]
-        if self._seats_leave and self._hands_checked != (hands := self.game.hands_played(self.state)):
+        self.agent_selection = self.possible_agents[to_act]
+        if self._seats_leave and self._hands_checked != (hands := game.hands_played(state)):
             self._hands_checked = hands
             for agent in self.agents:
-                if self.game.seat_done(self.state, self._seat[agent]):
+                if game.seat_done(state, self._seat[agent]):
                     self.terminations[agent] = True
             self._deads_step_first()
 
