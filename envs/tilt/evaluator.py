@@ -451,7 +451,7 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
 def tabled_key(cards: Sequence[int], flags: int) -> Key | None:
     """`evaluate_ids` of three or four cards sorted by card index, read from their table under
     `flags` (`hand_keys`); None while there is no such table (not built yet, or never: another
-    size, or four cards where English Breakfast makes hands of three)."""
+    size, or four cards where Engine Breach makes hands of three)."""
     size = len(cards)
     keys = _TABLES.get(flags << 3 | size)
     if keys is None:

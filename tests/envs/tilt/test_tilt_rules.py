@@ -209,7 +209,7 @@ def test_a_hand_table_is_built_once_its_hazards_are_met_often(monkeypatch):
 
 def test_tabled_key_reads_a_built_table_and_nothing_else(monkeypatch):
     """`tabled_key` (the game's way to a plain hand's key) is `evaluate_ids` read from a built
-    table, and None where there is none: not built yet, or four cards under English Breakfast."""
+    table, and None where there is none: not built yet, or four cards under Engine Breach."""
     monkeypatch.setattr(evaluator, "_TABLES", {})
     monkeypatch.setattr(evaluator, "_COMPUTED", evaluator.Counter())
     flags = rules.hazard_flags(["BINY", "MUTI"])
@@ -220,9 +220,9 @@ def test_tabled_key_reads_a_built_table_and_nothing_else(monkeypatch):
     assert evaluator.tabled_key(three, flags) is None  # the three-card table is still to build
     for hand in itertools.islice(itertools.combinations(range(rules.NUM_CARDS), 4), 0, None, 997):
         assert evaluator.tabled_key(list(hand), flags) == evaluator.computed_key(hand, flags, 4), hand
-    breakfast = flags | rules.ENGB
-    evaluator._TABLES[breakfast << 3 | 4] = evaluator.hand_keys(flags, 4)  # a four-card table cannot serve three-card hands
-    assert evaluator.tabled_key(four, breakfast) is None
+    breach = flags | rules.ENGB
+    evaluator._TABLES[breach << 3 | 4] = evaluator.hand_keys(flags, 4)  # a four-card table cannot serve three-card hands
+    assert evaluator.tabled_key(four, breach) is None
 
 
 PAIR_OF_5S, STRAIGHT, HIGH_8631 = ["C5", "P5", "S8", "H2"], ["C1", "P2", "S3", "H4"], ["C8", "P6", "S3", "H1"]
