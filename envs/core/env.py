@@ -172,14 +172,14 @@ class CardGameEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.state is None:
             self._require_reset()
-        seat = self._seat.get(agent) if isinstance(agent, str) else None
-        if seat is None:
-            seat = self._seat_of(agent)  # raises UnknownPlayerError naming the agents
+        seat = self._seat_of(agent)
         if seat != self._to_act:
             return {"observation": self.encoder.observation(self.state, seat), "action_mask": self._no_actions.copy()}
         if self._acting_observation:
-            return {"observation": self.encoder.acting_observation(self.state, seat, self._legal_actions), "action_mask": self._mask()}
-        return {"observation": self.encoder.observation(self.state, seat), "action_mask": self._mask()}
+            observation = self.encoder.acting_observation(self.state, seat, self._legal_actions)
+        else:
+            observation = self.encoder.observation(self.state, seat)
+        return {"observation": observation, "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray:
         """A new action mask of the seat to act, copied from the one kept for its set of legal
