@@ -15,7 +15,6 @@ Strategy, as a careful human plays it:
 from __future__ import annotations
 
 import numpy as np
-
 from cardarena.agents.base import ObservationShape
 from cardarena.envs.antipoker.encode import LARGEST_VALUE, OBSERVATION_SIZE, SLICES
 from cardarena.envs.antipoker.game import CALL, DONE, FOLD, NUM_ACTIONS, RAISE
@@ -45,7 +44,9 @@ def best_discard(hand: list[int], unseen: list[int], rng: np.random.Generator) -
     replacements = np.asarray(unseen, dtype=np.int64)[draws]
     cards = np.asarray(hand, dtype=np.int64)
     rows = [
-        np.concatenate([np.broadcast_to(cards[keep], (SAMPLES, len(keep))), replacements[:, : HAND_SIZE - len(keep)]], axis=1)
+        np.concatenate(
+            [np.broadcast_to(cards[keep], (SAMPLES, len(keep))), replacements[:, : HAND_SIZE - len(keep)]], axis=1
+        )
         for keep in _KEEPS
     ]
     scores = percentile(hand_values(np.concatenate(rows))).reshape(len(_KEEPS), SAMPLES).mean(axis=1)

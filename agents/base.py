@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-
 from cardarena.envs.core.errors import ObservationError
 
 

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import numpy as np
-
 from cardarena.agents.base import ObservationShape
 from cardarena.envs.dividha import rules
+from cardarena.envs.dividha.actions import (
+    CHECK,
+    FOLD,
+    LOSE,
+    NUM_ACTIONS,
+    TRADE,
+    TRADE_CHOICES,
+    WIN,
+    call_id,
+    paid_trade_id,
+    raise_id,
+)
 from cardarena.envs.dividha.deck import FIRST_HEAVEN, GOD, HIGH, SUM
-from cardarena.envs.dividha.actions import CHECK, FOLD, LOSE, NUM_ACTIONS, TRADE, TRADE_CHOICES, WIN, call_id, paid_trade_id, raise_id
 from cardarena.envs.dividha.encode import IMMORTAL_SCALE, OBSERVATION_SIZE, SLICES
 from cardarena.envs.dividha.game import MIN_PLAYERS, NUM_CARDS
 from cardarena.envs.dividha.state import NUM_SLOTS

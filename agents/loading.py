@@ -123,7 +123,9 @@ def checkpoint_folder(name: str, game: str) -> Path:
     if Path(name).expanduser().is_dir():
         return Path(name).expanduser()
     shipped_names = ", ".join(f"{game}/{agent}" for agent in _shipped(game)) or "none"
-    raise UnknownAgentError(f"{name!r} is neither a shipped checkpoint of {game!r} ({shipped_names}) nor a checkpoint folder")
+    raise UnknownAgentError(
+        f"{name!r} is neither a shipped checkpoint of {game!r} ({shipped_names}) nor a checkpoint folder"
+    )
 
 
 def _check_named(name: str, game: str | None) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
 from cardarena.agents.base import ObservationShape
 from cardarena.envs.paradigm.encode import OBSERVATION_SIZE, SLICES
 from cardarena.envs.paradigm.game import (
@@ -186,7 +185,9 @@ class ParadigmHeuristic:
         return best
 
     def _cancel(self, view: TableView, legal: list[int]) -> int:
-        cost = view.standing(view.table) - view.standing(carried_out(view.table, view.pending_kind, view.pending_card, view.pending_destination))
+        cost = view.standing(view.table) - view.standing(
+            carried_out(view.table, view.pending_kind, view.pending_card, view.pending_destination)
+        )
         endgame = view.deck_size <= ENDGAME_DECK
         worth = cost >= max(SMALLEST_CANCEL, CANCEL_SHARE * view.own_score())
         if cost > 0 and (worth or endgame):

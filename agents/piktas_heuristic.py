@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-
 from cardarena.agents.base import ObservationShape
 from cardarena.envs.piktas.encode import OBSERVATION_SIZE, SCORE_SCALE, SLICES
 from cardarena.envs.piktas.game import FOLD, MATCH, NUM_ACTIONS, PASS, RAISE, STAY

@@ -57,16 +57,24 @@ def export_policy(policy: Any) -> dict[str, Any]:
 class PolicyAgent:
     """An agent that plays a trained policy: argmax (or a sample) of the masked action logits."""
 
-    def __init__(self, policy: dict[str, Any], deterministic: bool = True, seed: int | None = None, name: str = "policy"):
+    def __init__(
+        self, policy: dict[str, Any], deterministic: bool = True, seed: int | None = None, name: str = "policy"
+    ):
         self.name = name
         self.deterministic = deterministic
         self._activation = _ACTIVATIONS[policy["activation"]]
-        self._layers = [(np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32)) for w, b in zip(policy["weights"], policy["biases"])]
+        self._layers = [
+            (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
+            for w, b in zip(policy["weights"], policy["biases"])
+        ]
         head = policy.get("action_head")
         self._head = None
         if head is not None:
             columns = np.asarray(head["columns"], np.int64)
-            layers = [(np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32)) for w, b in zip(head["weights"], head["biases"])]
+            layers = [
+                (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
+                for w, b in zip(head["weights"], head["biases"])
+            ]
             self._head = (np.where(columns < 0, self.observation_size, columns), layers)
         self.rng = np.random.default_rng(seed)
         self._shape = ObservationShape(self.observation_size, self.num_actions, f"policy {name!r}")

@@ -26,7 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
 from cardarena.agents.base import ObservationShape
 from cardarena.envs.scarp.encode import COMBO_KINDS, OBSERVATION_SIZE, SLICES
 from cardarena.envs.scarp.game import (

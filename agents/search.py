@@ -47,7 +47,6 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core import history
 from cardarena.envs.core.errors import ConfigError
 
@@ -77,7 +76,9 @@ class SearchAgent:
         self.rng = random.Random(self.seed)
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
-        raise TypeError(f"{self.name} searches the table it sits at: drive it through a Table or cardarena.envs.core.table.decide, not act(observation)")
+        raise TypeError(
+            f"{self.name} searches the table it sits at: drive it through a Table or cardarena.envs.core.table.decide, not act(observation)"
+        )
 
     def _budget(self, count: int) -> Callable[[int], bool]:
         """Whether to go on after `done` samples: `count` of them, or until the time budget is spent (at least one)."""
@@ -109,7 +110,9 @@ class SearchAgent:
             if hasattr(agent, "act_batch"):
                 moves = agent.act_batch(observations, masks)
             else:
-                moves = [agent.act({"observation": vector, "action_mask": mask}) for vector, mask in zip(observations, masks)]
+                moves = [
+                    agent.act({"observation": vector, "action_mask": mask}) for vector, mask in zip(observations, masks)
+                ]
             for state, move in zip(live, moves):
                 game.apply(state, int(move))
             live = [state for state in live if not _ended(game, state)]
@@ -196,7 +199,9 @@ class ISMCTSAgent(SearchAgent):
 
     name = ISMCTS
 
-    def __init__(self, iterations: int = 200, c: float = 0.7, rollout: str = "random", ms: float = 0, seed: int | None = None):
+    def __init__(
+        self, iterations: int = 200, c: float = 0.7, rollout: str = "random", ms: float = 0, seed: int | None = None
+    ):
         if iterations < 1 or c < 0:
             raise ConfigError(f"ismcts needs iterations >= 1 and c >= 0, got iterations={iterations}, c={c}")
         super().__init__(rollout, ms, seed)
@@ -218,7 +223,9 @@ class ISMCTSAgent(SearchAgent):
         root = tree[(seat, game.information_key(state, seat, seen))]
         return max(legal, key=lambda action: (root.visits.get(action, 0), -action))
 
-    def _iterate(self, env: Any, world: Any, seat: int, seen: int, tree: dict[tuple[int, str], _Node], spread: list[float]) -> None:
+    def _iterate(
+        self, env: Any, world: Any, seat: int, seen: int, tree: dict[tuple[int, str], _Node], spread: list[float]
+    ) -> None:
         """One iteration: select and expand down the tree in `world`, roll out, back up. Nodes are
         keyed by what the seat saw after the history's first `seen` events, which every world shares."""
         game = env.game

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-
 from cardarena.agents.base import ObservationShape
 from cardarena.envs.tilt.encode import OBSERVATION_SIZE, SLICES
 from cardarena.envs.tilt.game import FIRST_SET, MAX_OWN, NUM_ACTIONS, VOID
@@ -81,7 +80,9 @@ class TiltHeuristic:
             return max(legal, key=lambda action: sum(values[slot] for slot in _slots(action)))
         if phase == SHARE_DISCARD:
             return min(legal, key=lambda action: sum(values[slot] for slot in _slots(action)))
-        return max(legal, key=lambda action: (sum(KEEP_AT - values[slot] for slot in _slots(action)), -len(_slots(action))))
+        return max(
+            legal, key=lambda action: (sum(KEEP_AT - values[slot] for slot in _slots(action)), -len(_slots(action)))
+        )
 
 
 def hand_power(vector: np.ndarray) -> float:
@@ -115,7 +116,9 @@ def keep_values(own: list[int], vector: np.ndarray) -> list[float]:
     values = []
     for card, rank in zip(own, ranks):
         paired = ranks.count(rank) > 1
-        if (hazards[VOID["BINY"]] and rank == 2 and not is_command(card)) or (hazards[VOID["EXPD"]] and is_command(card)):
+        if (hazards[VOID["BINY"]] and rank == 2 and not is_command(card)) or (
+            hazards[VOID["EXPD"]] and is_command(card)
+        ):
             values.append(WILD_VALUE)
         elif mutiny:
             values.append(13 - rank - (PAIRED_BONUS if paired else 0))
@@ -138,4 +141,3 @@ def _table_size(hazards: np.ndarray) -> int:
 def heuristic(seed: int | None = None) -> TiltHeuristic:
     """The registered `tilt/heuristic` (deterministic: the seed is not needed)."""
     return TiltHeuristic()
-

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
 from cardarena.agents.base import ObservationShape
 from cardarena.envs.yokir.encode import OBSERVATION_SIZE, SLICES
 from cardarena.envs.yokir.game import BID1, BID2, DISCARD, FIRST_SUIT_ACTION, NUM_ACTIONS, PASS

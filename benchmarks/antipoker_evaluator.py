@@ -21,10 +21,9 @@ from collections.abc import Callable
 
 import numpy as np
 import typer
+from cardarena.envs.antipoker import rules
 from rich.console import Console
 from rich.table import Table
-
-from cardarena.envs.antipoker import rules
 
 Row = Callable[[], int]  # values some hands, returns how many
 

@@ -24,14 +24,13 @@ from collections import Counter, defaultdict
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-
 from cardarena.agents import load
 from cardarena.envs.core import settlement
 from cardarena.envs.dividha.actions import SPLITS
 from cardarena.envs.dividha.game import DividhaConfig
 from cardarena.training.evaluate import evaluate, seat_names
+from rich.console import Console
+from rich.table import Table
 
 GAME = "dividha"
 
@@ -106,7 +105,19 @@ def main(
     tally = Tally()
     evaluate(GAME, seated, hands, seed=seed, config={"num_players": table_size}, on_played=tally.add)
     table = Table(title=f"dividha_v1, {table_size} seats, {hands:,} hands (seed {seed})")
-    headers = ("agent", "WIN", "EVEN", "LOSE", "hands", "won uncontested", "showdowns", "Win profit at showdown", "Lose profit at showdown", "Win chips/hand", "Lose chips/hand")
+    headers = (
+        "agent",
+        "WIN",
+        "EVEN",
+        "LOSE",
+        "hands",
+        "won uncontested",
+        "showdowns",
+        "Win profit at showdown",
+        "Lose profit at showdown",
+        "Win chips/hand",
+        "Lose chips/hand",
+    )
     for column in headers:
         table.add_column(column, justify="left" if column == "agent" else "right")
     for name in dict.fromkeys(names):

@@ -22,10 +22,9 @@ import time
 from collections.abc import Callable
 
 import typer
+from cardarena.envs.dividha import rules
 from rich.console import Console
 from rich.table import Table
-
-from cardarena.envs.dividha import rules
 
 Row = tuple[Callable[[list], object], list[list]]
 

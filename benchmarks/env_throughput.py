@@ -258,7 +258,10 @@ def loop_breakdown(env_id: str, seed: int, hands: int) -> list[tuple[str, float]
     game_name, encoder_name = type(game).__name__, type(encoder).__name__
     parts = [
         ("deal (reset, spread over the hand)", per_step(lambda _: env.reset(), [None] * hands)),
-        (f"observation vector ({encoder_name}.observation)", per_step(lambda seen: encoder.observation(*seen), observed)),
+        (
+            f"observation vector ({encoder_name}.observation)",
+            per_step(lambda seen: encoder.observation(*seen), observed),
+        ),
         (f"legal actions ({game_name}.legal_actions)", per_step(lambda d: game.legal_actions(d.state), decisions)),
         (
             f"rules transition ({game_name}.apply, each hand played again in order)",
@@ -284,7 +287,9 @@ def _fastest_loop(play_hand: PlayHand, rng: random.Random, hands: int) -> float:
     return min(measure(play_hand, rng, 0.0, hands).microseconds_per_step for _ in range(5))
 
 
-def _record_hands(env: Any, rng: random.Random, hands: int) -> tuple[list[tuple[Any, int]], list[Decision], list[tuple[Any, list[int]]]]:
+def _record_hands(
+    env: Any, rng: random.Random, hands: int
+) -> tuple[list[tuple[Any, int]], list[Decision], list[tuple[Any, list[int]]]]:
     """Random hands' (state, seat) of every `last()` (finished seats' included), their decisions,
     and each hand as its dealt state and the actions played."""
     observed, decisions, played = [], [], []
@@ -341,8 +346,12 @@ def main(
     hands: int = typer.Option(0, min=0, help="Hands per measurement instead of a time budget (0: --seconds)."),
     repeat: int = typer.Option(3, min=1, help="Measurements per row; the median is shown."),
     seed: int = typer.Option(0, help="Seed of the environments and of the random players."),
-    breakdown: list[str] = typer.Option([], help="Also show where this environment's loop spends its time (500 hands; repeatable)."),
-    only: list[str] = typer.Option([], help="Only the rows whose name starts with this (repeatable); all rows by default."),
+    breakdown: list[str] = typer.Option(
+        [], help="Also show where this environment's loop spends its time (500 hands; repeatable)."
+    ),
+    only: list[str] = typer.Option(
+        [], help="Only the rows whose name starts with this (repeatable); all rows by default."
+    ),
 ) -> None:
     """Steps/s and hands/s of random legal play for our games, texas_holdem_v4 and OpenSpiel euchre."""
     rows = [name for name in ROWS if not only or any(name.startswith(prefix) for prefix in only)]

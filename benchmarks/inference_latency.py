@@ -94,8 +94,14 @@ def throwaway_checkpoint(folder: Path, seed: int) -> Path:
     from cardarena.training.train import Trainer
 
     overrides = [
-        f"seed={seed}", f"total_steps={THROWAWAY_STEPS}", "n_envs=2", "ppo.n_steps=128", "ppo.batch_size=128",
-        "pretrain.teacher=null", "eval.episodes=3", "eval.opponents=[random]",
+        f"seed={seed}",
+        f"total_steps={THROWAWAY_STEPS}",
+        "n_envs=2",
+        "ppo.n_steps=128",
+        "ppo.batch_size=128",
+        "pretrain.teacher=null",
+        "eval.episodes=3",
+        "eval.opponents=[random]",
     ]
     config = load_train_config("yokir", overrides=overrides)
     return Trainer.start(config, folder / "run").run().final_checkpoint
@@ -109,7 +115,9 @@ def build_rows(checkpoint: Path, seed: int) -> list[Row]:
     model = load_model(checkpoint)
 
     def sb3_act(observation: Observation) -> int:
-        action, _ = model.predict(observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True)
+        action, _ = model.predict(
+            observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True
+        )
         return int(action)
 
     return [
@@ -157,7 +165,11 @@ def cold_load_seconds(loader: str, checkpoint: Path, processes: int = 3) -> floa
     """Median seconds of `loader` run first thing in fresh processes (after importing cardarena.agents)."""
     program = LOAD_PROGRAM.format(loader=loader)
     runs = [
-        float(subprocess.run([sys.executable, "-c", program, str(checkpoint)], check=True, capture_output=True, text=True).stdout)
+        float(
+            subprocess.run(
+                [sys.executable, "-c", program, str(checkpoint)], check=True, capture_output=True, text=True
+            ).stdout
+        )
         for _ in range(processes)
     ]
     return statistics.median(runs)
@@ -197,7 +209,9 @@ def results_table(rows: list[Row], results: dict[str, Latency], calls: int) -> T
 
 
 def main(
-    checkpoint: Path = typer.Option(None, help="Checkpoint folder (default: checkpoints/yokir/ppo-selfplay, else a throwaway one)."),
+    checkpoint: Path = typer.Option(
+        None, help="Checkpoint folder (default: checkpoints/yokir/ppo-selfplay, else a throwaway one)."
+    ),
     observations: int = typer.Option(5_000, min=1, help="Random-play observations each agent acts on per pass."),
     passes: int = typer.Option(5, min=1, help="Timed passes over the observations (after one warm-up pass)."),
     seed: int = typer.Option(0, help="Seed of the random-play hands and of the agents."),
@@ -220,7 +234,9 @@ def main(
         seen = random_play_observations(observations, seed)
         timings = run_all(rows, seen, passes)
         results = {
-            row.name: Latency(timings[row.name], cold_load_seconds(row.loader, checkpoint), warm_load_seconds(row.loader, checkpoint))
+            row.name: Latency(
+                timings[row.name], cold_load_seconds(row.loader, checkpoint), warm_load_seconds(row.loader, checkpoint)
+            )
             for row in rows
         }
     console.print(f"checkpoint: {checkpoint}")

@@ -20,9 +20,8 @@ import random
 from collections.abc import Callable
 
 import typer
-from rated_passes import print_rates
-
 from cardarena.envs.piktas import rules
+from rated_passes import print_rates
 
 Pool = tuple[list[int], list[int]]
 
@@ -42,7 +41,9 @@ def rich_pools(rng: random.Random, count: int) -> list[Pool]:
     pools = []
     for _ in range(count):
         suits = rng.sample(range(len(rules.SUITS)), 2)
-        cards = [10 * suit + value for suit in suits for value in range(10)] + list(range(rules.FIRST_TRUMP, rules.FIRST_VOID))
+        cards = [10 * suit + value for suit in suits for value in range(10)] + list(
+            range(rules.FIRST_TRUMP, rules.FIRST_VOID)
+        )
         chosen = rng.sample(cards, 12)
         pools.append((chosen[:6], chosen[6:]))
     return pools
@@ -73,7 +74,10 @@ def main(
     """Evaluations per second of the exact Piktas scorer."""
     rng = random.Random(seed)
     table_rows = rows(random_deal_pools(rng, pools), rich_pools(rng, pools))
-    print_rates(f"Piktas scorer, one core: {pools:,} pools per row, {repeat} passes", table_rows, repeat, "pools", "evals/s")
+    print_rates(
+        f"Piktas scorer, one core: {pools:,} pools per row, {repeat} passes", table_rows, repeat, "pools", "evals/s"
+    )
+
 
 if __name__ == "__main__":
     typer.run(main)

@@ -29,7 +29,9 @@ def timed(call: Callable[[Any], object], cases: Sequence[Any]) -> tuple[float, l
     return time.perf_counter() - start, each
 
 
-def print_rates(title: str, rows: dict[str, Row], repeat: int, cases_label: str, rate_label: str, width: int = 120) -> None:
+def print_rates(
+    title: str, rows: dict[str, Row], repeat: int, cases_label: str, rate_label: str, width: int = 120
+) -> None:
     """Time every row `repeat` times and print the table of the module docstring."""
     for call, cases in rows.values():
         for case in cases[:200]:
@@ -39,7 +41,14 @@ def print_rates(title: str, rows: dict[str, Row], repeat: int, cases_label: str,
         for name, (call, cases) in rows.items():
             passes[name].append(timed(call, cases))
     table = Table(title=title)
-    for column in (cases_label, f"{rate_label} (min)", f"{rate_label} (median)", f"{rate_label} (max)", "median µs", "worst ms"):
+    for column in (
+        cases_label,
+        f"{rate_label} (min)",
+        f"{rate_label} (median)",
+        f"{rate_label} (max)",
+        "median µs",
+        "worst ms",
+    ):
         table.add_column(column, justify="left" if column == cases_label else "right")
     for name, results in passes.items():
         count = len(rows[name][1])

@@ -22,11 +22,10 @@ import random
 from collections.abc import Callable
 
 import typer
-from rated_passes import print_rates
-
 from cardarena.envs.core.picks import PickState
 from cardarena.envs.scarp import game as scarp
 from cardarena.envs.scarp import rules
+from rated_passes import print_rates
 
 Case = tuple[list[int], list[int], int, int]  # pool, chosen, number, suit
 
@@ -56,8 +55,13 @@ def environment_mask(case: Case) -> list[int]:
     return scarp.PICKS.legal_actions(rule, state.picks)
 
 
-def rows(ten: list[Case], twenty: list[Case], one_picked: list[Case]) -> dict[str, tuple[Callable[[Case], object], list[Case]]]:
-    codes = {id(case): (rules.DECK.codes_of(case[0]), rules.DECK.codes_of(case[1]), case[2], rules.SUITS[case[3]]) for case in ten}
+def rows(
+    ten: list[Case], twenty: list[Case], one_picked: list[Case]
+) -> dict[str, tuple[Callable[[Case], object], list[Case]]]:
+    codes = {
+        id(case): (rules.DECK.codes_of(case[0]), rules.DECK.codes_of(case[1]), case[2], rules.SUITS[case[3]])
+        for case in ten
+    }
 
     def by_ids(case: Case) -> object:
         return rules.answer_picks_ids(*case)
@@ -79,9 +83,12 @@ def main(
 ) -> None:
     """Legal-answer enumerations per second for Scarp's responder."""
     rng = random.Random(seed)
-    table_rows = rows(random_cases(rng, hands, 10), random_cases(rng, hands, 20), random_cases(rng, hands, 10, picked=True))
+    table_rows = rows(
+        random_cases(rng, hands, 10), random_cases(rng, hands, 20), random_cases(rng, hands, 10, picked=True)
+    )
     title = f"Scarp answer enumeration, one core: {hands:,} cases per row, {repeat} passes"
     print_rates(title, table_rows, repeat, "cases", "per s", width=130)
+
 
 if __name__ == "__main__":
     typer.run(main)

@@ -17,12 +17,11 @@ import time
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table as TextTable
-
 from cardarena.agents import load
 from cardarena.envs import lookup, make, registered
 from cardarena.envs.core.table import Table, decide
+from rich.console import Console
+from rich.table import Table as TextTable
 
 
 def decision_points(game: str, count: int, seed: int) -> list[tuple[int, int]]:
@@ -60,15 +59,23 @@ def main(
     agents: Annotated[str, typer.Option(help="Comma-separated agents to time.")] = "pimc,ismcts",
     only: Annotated[list[str] | None, typer.Option(help="Only these games (repeatable).")] = None,
 ) -> None:
-    games = [entry.name for entry in registered() if entry.module.startswith("cardarena.") and (not only or entry.name in only)]
-    table = TextTable(title=f"search agents, ms per decision at the default table ({decisions} decisions each, seed {seed})")
+    games = [
+        entry.name
+        for entry in registered()
+        if entry.module.startswith("cardarena.") and (not only or entry.name in only)
+    ]
+    table = TextTable(
+        title=f"search agents, ms per decision at the default table ({decisions} decisions each, seed {seed})"
+    )
     for column in ("game", "agent", "median ms", "mean ms", "legal actions (mean)"):
         table.add_column(column, justify="left" if column in ("game", "agent") else "right")
     for game in games:
         points = decision_points(game, decisions, seed)
         for name in agents.split(","):
             times, width = time_decisions(game, name, points)
-            table.add_row(game, name, f"{statistics.median(times):.1f}", f"{statistics.fmean(times):.1f}", f"{width:.1f}")
+            table.add_row(
+                game, name, f"{statistics.median(times):.1f}", f"{statistics.fmean(times):.1f}", f"{width:.1f}"
+            )
     Console(width=120).print(table)
 
 

@@ -24,7 +24,6 @@ from pathlib import Path
 
 import httpx
 import numpy as np
-
 from cardarena.envs import lookup, make
 from cardarena.envs.core.table import Table
 
@@ -120,7 +119,9 @@ def main() -> None:
     args = parser.parse_args()
 
     game = lookup(args.bot.split("/")[0]).env_id
-    bodies = [json.dumps({"bot": args.bot, "game": game, "seat_view": view}).encode() for view in acting_views(game, 40)]
+    bodies = [
+        json.dumps({"bot": args.bot, "game": game, "seat_view": view}).encode() for view in acting_views(game, 40)
+    ]
     load = os.getloadavg()
     port = free_port()
     server = start_server(args.bot, port)
@@ -136,7 +137,9 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
-    print(f"POST /v1/act, bot {args.bot}, {len(bodies)} distinct seat views; load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(
+        f"POST /v1/act, bot {args.bot}, {len(bodies)} distinct seat views; load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+    )
     print(f"{'clients':>7} {'requests':>8} {'p50 ms':>7} {'p99 ms':>7} {'req/s':>7} {'server CPU ms/req':>17}")
     for clients, count, p50, p99, rate, server_ms in rows:
         print(f"{clients:>7} {count:>8} {p50:>7.2f} {p99:>7.2f} {rate:>7.0f} {server_ms:>17.2f}")

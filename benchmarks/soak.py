@@ -22,12 +22,11 @@ import traceback
 from dataclasses import dataclass, field
 
 import typer
+from cardarena.envs import GAMES, make
+from cardarena.envs.core.conformance import modes, play_random_episode
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
-
-from cardarena.envs import GAMES, make
-from cardarena.envs.core.conformance import modes, play_random_episode
 
 CONSERVED = ("cards", "chips")
 
@@ -51,7 +50,16 @@ class Row:
         conserved = [str(self.broken.get(name, 0)) if name in self.conserves else "-" for name in CONSERVED]
         other = sum(n for name, n in self.broken.items() if name not in CONSERVED)
         mode = " ".join(f"{key}={value}" for key, value in self.mode.items()) or "default"
-        return [self.env_id, mode, f"{self.hands:,}", f"{self.decisions:,}", str(self.exceptions), *conserved, str(other), f"{self.seconds:.1f}"]
+        return [
+            self.env_id,
+            mode,
+            f"{self.hands:,}",
+            f"{self.decisions:,}",
+            str(self.exceptions),
+            *conserved,
+            str(other),
+            f"{self.seconds:.1f}",
+        ]
 
 
 HEADERS = ["game", "mode", "hands", "decisions", "exceptions", "cards", "chips", "other", "seconds"]
@@ -95,7 +103,13 @@ def main(
 ) -> None:
     console = Console()
     rows = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
     if markdown:
         _print_markdown(HEADERS, ["---"] * len(HEADERS))
     with Progress(*columns, console=console) as progress:

@@ -33,17 +33,18 @@ from typing import Any
 
 import numpy as np
 import typer
+from cardarena.envs import make
+from cardarena.envs.tilt.encode import TiltEncoder
 from env_throughput import _fastest_pass, _no_op, _record_hands, aec_player, measure, texas_holdem_player
 from rich.console import Console
 from rich.table import Table
 
-from cardarena.envs import make
-from cardarena.envs.tilt.encode import TiltEncoder
-
 ENV_ID = "tilt_v2"
 
 
-def fastest(play_hand: Callable[[random.Random], int], hands: int, seed: int, before: Callable[[], None] = lambda: None) -> float:
+def fastest(
+    play_hand: Callable[[random.Random], int], hands: int, seed: int, before: Callable[[], None] = lambda: None
+) -> float:
     """µs per decision step, the fastest of five runs of the same `hands` hands (`before` runs before each)."""
     best = float("inf")
     for _ in range(5):
@@ -69,7 +70,8 @@ def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
     blank_loop = run()
     del encoder.observation
     in_place = [
-        (f"  {name}, in place (whole − the loop without it)", f"{cost:.2f}") for name, cost in _in_place_costs(env, play_hand, hands, seed)
+        (f"  {name}, in place (whole − the loop without it)", f"{cost:.2f}")
+        for name, cost in _in_place_costs(env, play_hand, hands, seed)
     ]
     target = texas / 3
     return [
@@ -84,7 +86,9 @@ def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
     ]
 
 
-def _in_place_costs(env: Any, play_hand: Callable[[random.Random], int], hands: int, seed: int) -> list[tuple[str, float]]:
+def _in_place_costs(
+    env: Any, play_hand: Callable[[random.Random], int], hands: int, seed: int
+) -> list[tuple[str, float]]:
     """Per part: the median over five rounds of (whole loop − the loop with the part's stand-in),
     each round running the two back to back on the same hands, the key cache cleared first."""
     encoder = env.encoder
@@ -156,7 +160,15 @@ def cache_rows(observed: list[tuple[Any, int]], game: Any) -> list[tuple[str, st
     last_face_up: dict[int, Any] = {}
     own_hits = face_up_hits = 0
     for state, seat in observed:
-        own = (state.thumbs[seat], state.palms[seat], game.hazard_flags(state), state.revealed, state.chicken, state.tariffs, state.grid)
+        own = (
+            state.thumbs[seat],
+            state.palms[seat],
+            game.hazard_flags(state),
+            state.revealed,
+            state.chicken,
+            state.tariffs,
+            state.grid,
+        )
         face_up = (state.thumbs, state.revealed and (state.palms, state.folded))
         own_hits += last_own.get(seat) == own
         face_up_hits += last_face_up.get(seat) == face_up
@@ -185,7 +197,9 @@ def main(
     env = make(ENV_ID)
     env.reset(seed=seed)
     observed, decisions, _played = _record_hands(env, random.Random(seed), min(hands, 500))
-    for name, value in loop_rows(hands, seed) + part_rows(observed, len(decisions), env.encoder) + cache_rows(observed, env.game):
+    for name, value in (
+        loop_rows(hands, seed) + part_rows(observed, len(decisions), env.encoder) + cache_rows(observed, env.game)
+    ):
         table.add_row(name, value)
     Console(width=120).print(table)
 

@@ -26,10 +26,9 @@ import time
 from collections.abc import Callable
 
 import typer
+from cardarena.envs.tilt import evaluator, rules
 from rich.console import Console
 from rich.table import Table
-
-from cardarena.envs.tilt import evaluator, rules
 
 Deal = list[str]
 TWOS = {"C2", "P2", "S2", "H2"}
@@ -62,7 +61,10 @@ def rows(rng: random.Random, count: int) -> dict[str, tuple[Callable[[Deal], obj
         "evaluate, JUMP (one wild per hand)": (lambda deal: rules.evaluate(deal, ["JUMP"]), plain),
         "computed_key, JUMP (one wild per hand)": (lambda deal: evaluator.computed_key(ids[id(deal)], jump, 4), plain),
         "evaluate, STSH six-card hands": (lambda deal: rules.evaluate(deal, ["STSH"]), six),
-        "best_key, CHKN: 3 own + Chicken card": (lambda deal: rules.best_key(deal[:3], ["CHKN"], shared=deal[3:4]), ten),
+        "best_key, CHKN: 3 own + Chicken card": (
+            lambda deal: rules.best_key(deal[:3], ["CHKN"], shared=deal[3:4]),
+            ten,
+        ),
         "best_key, TAXS: 4 own + 2 Tariffs": (lambda deal: rules.best_key(deal[:4], ["TAXS"], tariffs=deal[4:6]), ten),
         "best_key, HAUL: 1 kept + 9-card grid": (lambda deal: rules.best_key(deal[:1], ["HAUL"], grid=deal[1:10]), ten),
     }

@@ -51,16 +51,15 @@ import gymnasium as gym
 import numpy as np
 import torch
 import typer
+from cardarena.agents.policy import export_policy
+from cardarena.training.config import TrainConfig, load_train_config
+from cardarena.training.train import build_model
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecMonitor
-
-from cardarena.agents.policy import export_policy
-from cardarena.training.config import TrainConfig, load_train_config
-from cardarena.training.train import build_model
 
 INSTALL_HINT = "not installed (pip install .[bench])"
 
@@ -241,7 +240,9 @@ def build_models(config: TrainConfig, threads: list[int]) -> tuple[dict[tuple[st
     return models, missing
 
 
-def run_all(models: dict[tuple[str, int], MaskablePPO], steps: int, repeat: int) -> dict[tuple[str, int], list[Measurement]]:
+def run_all(
+    models: dict[tuple[str, int], MaskablePPO], steps: int, repeat: int
+) -> dict[tuple[str, int], list[Measurement]]:
     """Every run of each row, rows interleaved across repeats."""
     runs: dict[tuple[str, int], list[Measurement]] = {row: [] for row in models}
     for _ in range(repeat):
@@ -282,7 +283,16 @@ def results_table(
             + (f", {busy} busy process{'es' if busy > 1 else ''} beside" if busy else "")
         )
     )
-    columns = ("setup", "torch threads", "steps/s", "µs/step", "rollout share", "rollout steps/s", f"update s ({rollout:,} steps)", "steps/s of all runs")
+    columns = (
+        "setup",
+        "torch threads",
+        "steps/s",
+        "µs/step",
+        "rollout share",
+        "rollout steps/s",
+        f"update s ({rollout:,} steps)",
+        "steps/s of all runs",
+    )
     for column in columns:
         table.add_column(column, justify="left" if column == "setup" else "right")
     for name in [*SETUPS, *sorted({row for row, _ in runs} - set(SETUPS))]:

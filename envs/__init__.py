@@ -16,10 +16,14 @@ register(
     },
 )
 register("scarp_v1", "cardarena.envs.scarp", agents={"heuristic": "cardarena.agents.scarp_heuristic:heuristic"})
-register("paradigm_v2", "cardarena.envs.paradigm", agents={"heuristic": "cardarena.agents.paradigm_heuristic:heuristic"})
+register(
+    "paradigm_v2", "cardarena.envs.paradigm", agents={"heuristic": "cardarena.agents.paradigm_heuristic:heuristic"}
+)
 register("tilt_v2", "cardarena.envs.tilt", agents={"heuristic": "cardarena.agents.tilt_heuristic:heuristic"})
 register("dividha_v1", "cardarena.envs.dividha", agents={"heuristic": "cardarena.agents.dividha_heuristic:heuristic"})
 register("yokir_v1", "cardarena.envs.yokir", agents={"heuristic": "cardarena.agents.yokir_heuristic:heuristic"})
-register("antipoker_v1", "cardarena.envs.antipoker", agents={"heuristic": "cardarena.agents.antipoker_heuristic:heuristic"})
+register(
+    "antipoker_v1", "cardarena.envs.antipoker", agents={"heuristic": "cardarena.agents.antipoker_heuristic:heuristic"}
+)
 
 __all__ = ["GAMES", "ConfigError", "IllegalActionError", "UnknownGameError", "lookup", "make", "register", "registered"]

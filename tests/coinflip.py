@@ -12,7 +12,6 @@ import random
 from typing import Any, Literal
 
 import numpy as np
-
 from cardarena.envs.core.cards import Deck
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.env import CardGameEnv

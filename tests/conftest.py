@@ -1,8 +1,7 @@
 """Shared by every test folder: this folder is on sys.path, so the toy game `coinflip` imports."""
 
-import pytest
-
 import coinflip
+import pytest
 from cardarena.envs import register
 from cardarena.envs.core import registry
 

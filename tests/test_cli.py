@@ -6,10 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from cardarena.envs import registered
 from typer.testing import CliRunner
 
 from cardarena.cli import app
-from cardarena.envs import registered
 
 runner = CliRunner()
 HEAVY = ("numpy", "numba", "torch", "stable_baselines3", "pettingzoo", "gymnasium", "cardarena.training")
@@ -28,7 +28,9 @@ finally:
 def imported_by(tmp_path, *args: str) -> set[str]:
     """Every module loaded once `cardarena ARGS` has run in a fresh interpreter."""
     listing = tmp_path / "modules.json"
-    result = subprocess.run([sys.executable, "-c", PROBE, *args, str(listing)], capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, *args, str(listing)], capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     return set(json.loads(listing.read_text()))
 
@@ -45,7 +47,9 @@ def shipped_games():
 def game_modules() -> set[str]:
     """The modules of every shipped game and of its agents."""
     entries = shipped_games()
-    return {entry.module for entry in entries} | {target.split(":")[0] for entry in entries for target in entry.agents.values()}
+    return {entry.module for entry in entries} | {
+        target.split(":")[0] for entry in entries for target in entry.agents.values()
+    }
 
 
 def test_help_imports_no_game_and_no_numeric_code(tmp_path):
@@ -122,7 +126,9 @@ def test_eval_rejects_unknown_agent_game_and_config():
 def test_play_reprompts_on_bad_input_and_finishes_the_hand():
     every_id_in_turn = "".join(f"{action}\n" for action in range(29)) * 25
     result = runner.invoke(
-        app, ["play", "yokir", "--seat", "1", "--opponents", "random,random", "--seed", "5"], input="bogus\n" + every_id_in_turn
+        app,
+        ["play", "yokir", "--seat", "1", "--opponents", "random,random", "--seed", "5"],
+        input="bogus\n" + every_id_in_turn,
     )
     assert result.exit_code == 0, result.output
     assert "'bogus' is not a legal move" in result.output
@@ -132,7 +138,9 @@ def test_play_reprompts_on_bad_input_and_finishes_the_hand():
 
 def test_play_accepts_labels_and_rejects_a_bad_seat():
     answers = "reject\npass\n" + "".join(f"{action}\n" for action in range(24)) * 10
-    result = runner.invoke(app, ["play", "yokir", "--seat", "0", "--opponents", "random,random", "--seed", "1"], input=answers)
+    result = runner.invoke(
+        app, ["play", "yokir", "--seat", "0", "--opponents", "random,random", "--seed", "1"], input=answers
+    )
     assert result.exit_code == 0, result.output
     bad_seat = runner.invoke(app, ["play", "yokir", "--seat", "3"])
     assert bad_seat.exit_code == 2
@@ -146,7 +154,9 @@ def test_eval_table_sizes_conflicts_and_fewer_agents_hint():
     not_numbers = runner.invoke(app, ["eval", "yokir", "--table-sizes", "3,x"])
     assert not_numbers.exit_code == 2
     assert "comma-separated integers" in not_numbers.output
-    cycled = runner.invoke(app, ["eval", "yokir", "--agents", "heuristic,random", "--table-sizes", "3", "--episodes", "9"])
+    cycled = runner.invoke(
+        app, ["eval", "yokir", "--agents", "heuristic,random", "--table-sizes", "3", "--episodes", "9"]
+    )
     assert cycled.exit_code == 0, cycled.output
     assert "3 players" in cycled.output and "mu" in cycled.output and "sigma" in cycled.output
 

@@ -7,12 +7,12 @@ import json
 from importlib import resources
 from pathlib import Path
 
+import cardarena.training.publish as publishing
 import pytest
+from cardarena.agents import available
 from typer.testing import CliRunner
 
 import cardarena.cli as cli
-import cardarena.training.publish as publishing
-from cardarena.agents import available
 from cardarena.cli import app
 
 runner = CliRunner()
@@ -52,7 +52,9 @@ def test_eval_refuses_a_json_path_that_is_a_folder(no_long_work, tmp_path):
 def test_eval_replaces_its_json_file_whole_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "r.json"
     target.write_text("old results")
-    result = runner.invoke(app, ["eval", "yokir", "--agents", "random,random,random", "--episodes", "3", "--json", str(target)])
+    result = runner.invoke(
+        app, ["eval", "yokir", "--agents", "random,random,random", "--episodes", "3", "--json", str(target)]
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(target.read_text())["episodes"] == 3
     assert [path.name for path in tmp_path.iterdir()] == ["r.json"]
@@ -77,7 +79,9 @@ def test_train_refuses_a_run_dir_under_a_file_before_training(no_long_work, tmp_
     run_dir = tmp_path / "notes.txt" / "run"
     result = runner.invoke(app, ["train", "yokir", "--run-dir", str(run_dir)])
     assert result.exit_code == 2, result.output
-    assert f"Invalid value for --run-dir: cannot write {run_dir}: {tmp_path / 'notes.txt'} is not a folder" in said(result)
+    assert f"Invalid value for --run-dir: cannot write {run_dir}: {tmp_path / 'notes.txt'} is not a folder" in said(
+        result
+    )
 
 
 def test_publish_refuses_a_root_it_cannot_write_before_evaluating(no_long_work, tmp_path):

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from typer.testing import CliRunner
-
 from cardarena.agents import default_opponent, load
-from cardarena.cli import app
 from cardarena.envs import lookup, make
 from cardarena.envs.core.history import seen_by
 from cardarena.envs.core.table import Table
+from typer.testing import CliRunner
+
+from cardarena.cli import app
 
 runner = CliRunner()
 YOKIR_MATCH = ("yokir", 4, {"match": True})
@@ -38,7 +38,9 @@ def play_in_terminal(game: str, seed: int, config: dict) -> tuple[str, list[list
     """`cardarena play` fed the first legal move at each decision: its output, the menus, the table."""
     menus, table = first_legal_play(game, seed, config)
     settings = [option for key, value in config.items() for option in ("--set", f"{key}={str(value).lower()}")]
-    result = runner.invoke(app, ["play", game, "--seed", str(seed), *settings], input="".join(f"{menu[0]['id']}\n" for menu in menus))
+    result = runner.invoke(
+        app, ["play", game, "--seed", str(seed), *settings], input="".join(f"{menu[0]['id']}\n" for menu in menus)
+    )
     assert result.exit_code == 0, result.output
     assert f"your reward: {table.totals[0]:+.3f}" in result.output, "the terminal played another game than the test"
     return result.output, menus, table
@@ -58,7 +60,9 @@ def test_a_bots_face_down_discard_is_never_shown():
     output, _, table = play_in_terminal(*YOKIR_MATCH)
     log = table.env.history()
     hidden = [event for event in log if event["kind"] == "action" and event["seat"] != 0 and "private" in event]
-    assert any(event["hand"] == 1 and event["seat"] == 2 for event in hidden), "the case found: seat 2 discards face down in hand 2"
+    assert any(event["hand"] == 1 and event["seat"] == 2 for event in hidden), (
+        "the case found: seat 2 discards face down in hand 2"
+    )
     lines = output.splitlines()
     for event in hidden:
         label = event["private"]["label"]
@@ -77,7 +81,10 @@ def test_every_public_event_is_announced_and_the_seats_named():
     for event in log:
         if event["kind"] == "trick":
             cards = " ".join(event["cards"])
-            assert f"table: trick  leader {event['leader']}  cards {cards}  winner {event['winner']}\n" in told[event["hand"]]
+            assert (
+                f"table: trick  leader {event['leader']}  cards {cards}  winner {event['winner']}\n"
+                in told[event["hand"]]
+            )
         if event["kind"] == "result":
             assert f"table: hand {event['hand'] + 1} result\n" in told[event["hand"]]
             assert f"  points: {' '.join(map(str, event['points']))}\n" in told[event["hand"]]
@@ -94,14 +101,19 @@ def test_a_folded_hand_is_never_shown_and_the_field_and_result_are_announced():
         public = codes(str(seen_by([event for event in log if event["hand"] == hand], None)))
         assert f"table: hand {hand + 1} result\n" in told[hand]
         for seat in set(result["folded"]) - {0}:
-            dealt = next(e for e in log if e["hand"] == hand and e["kind"] == "deal" and e["seat"] == seat)["private"]["cards"]
+            dealt = next(e for e in log if e["hand"] == hand and e["kind"] == "deal" and e["seat"] == seat)["private"][
+                "cards"
+            ]
             hidden = set(dealt) - public
             folded_hidden += len(hidden)
             assert not hidden & codes(told[hand]), f"seat {seat} folded in hand {hand + 1}, but its cards are shown"
     assert folded_hidden, "the case found: a seat folds holding cards nobody saw"
     for event in log:
         if event["kind"] == "deal" and event.get("place") == "field":
-            assert f"table: deal  place field  position {event['position']}  cards {' '.join(event['cards'])}\n" in told[event["hand"]]
+            assert (
+                f"table: deal  place field  position {event['position']}  cards {' '.join(event['cards'])}\n"
+                in told[event["hand"]]
+            )
 
 
 def test_each_legal_move_is_shown_as_id_and_label_on_one_line():

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cardarena.envs import registered
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,7 +87,9 @@ def test_no_page_cites_a_rulebook_users_do_not_have(page):
 
 @pytest.mark.parametrize("page", [page for page in LINKING_PAGES if page not in GAME_PAGES], ids=_name)
 def test_ruling_labels_appear_only_on_game_pages(page):
-    assert RULING.findall(_prose(page)) == [], "a ruling number means something only beside its rule, on its game's page"
+    assert RULING.findall(_prose(page)) == [], (
+        "a ruling number means something only beside its rule, on its game's page"
+    )
 
 
 @pytest.mark.parametrize("page", GAME_PAGES, ids=_name)

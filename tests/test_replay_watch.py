@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from cardarena.agents import load
-from cardarena.cli import app
 from cardarena.envs import make
 from cardarena.envs.core import history
 from cardarena.envs.core.table import Table
+from typer.testing import CliRunner
+
+from cardarena.cli import app
 from cardarena.terminal import describe, seat_names
 
 runner = CliRunner()
@@ -83,7 +83,19 @@ def recorded(tmp_path_factory) -> dict[str, tuple]:
         results = folder / f"{game}.json"
         result = runner.invoke(
             app,
-            ["eval", game, "--agents", "heuristic,random,random", "--episodes", "3", "--record", str(folder), "--json", str(results), *settings(config)],
+            [
+                "eval",
+                game,
+                "--agents",
+                "heuristic,random,random",
+                "--episodes",
+                "3",
+                "--record",
+                str(folder),
+                "--json",
+                str(results),
+                *settings(config),
+            ],
         )
         assert result.exit_code == 0, result.output
         files[game] = (folder / f"{game}-3p.jsonl", json.loads(results.read_text()))
@@ -96,12 +108,18 @@ def test_eval_records_every_hand_and_each_replays_to_its_log(recorded, game, con
     records = [json.loads(line) for line in path.read_text().splitlines()]
     assert [record["episode"] for record in records] == [0, 0, 1, 1, 2, 2]
     assert [record["hand"] for record in records] == [0, 1] * 3
-    assert {tuple(record["seats"]) for record in records} == {("heuristic", "random", "random"), ("random", "heuristic", "random"), ("random", "random", "heuristic")}
+    assert {tuple(record["seats"]) for record in records} == {
+        ("heuristic", "random", "random"),
+        ("random", "heuristic", "random"),
+        ("random", "random", "heuristic"),
+    }
     for record in records:
         env = history.replay(record)
         assert [event for event in env.history() if event["hand"] == record["hand"]] == record["log"]
     last_hands = [record for record in records if record["hand"] == 1]
-    heuristic_mean = sum(record["returns"][record["seats"].index("heuristic")] for record in last_hands) / 3  # one deal, three rotations
+    heuristic_mean = (
+        sum(record["returns"][record["seats"].index("heuristic")] for record in last_hands) / 3
+    )  # one deal, three rotations
     assert heuristic_mean == pytest.approx(next(s["mean"] for s in results["scores"] if s["name"] == "heuristic"))
 
 
@@ -114,7 +132,10 @@ def test_replay_steps_through_every_hand_of_the_file(recorded, game, config):
     names = seat_names(records[0]["seats"])
     position = 0
     for line, record in enumerate(records, 1):
-        for text in [f"line {line}, {game}", *(describe(event, seat_names(record["seats"])) for event in record["log"])]:
+        for text in [
+            f"line {line}, {game}",
+            *(describe(event, seat_names(record["seats"])) for event in record["log"]),
+        ]:
             position = result.output.index(text, position) + len(text)
         assert f"line {line} replayed" in result.output
     assert names[0] in result.output.splitlines()[0]

@@ -8,11 +8,23 @@ from pathlib import Path
 from cardarena.envs import registered
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ["envs/core", "training", "src/cardarena", "agents/loading.py", "agents/policy.py", "agents/base.py", "agents/__init__.py"]
+SHARED = [
+    "envs/core",
+    "training",
+    "src/cardarena",
+    "agents/loading.py",
+    "agents/policy.py",
+    "agents/base.py",
+    "agents/__init__.py",
+]
 
 
 def _shared_files() -> list[Path]:
-    return [path for place in SHARED for path in ([ROOT / place] if place.endswith(".py") else sorted((ROOT / place).rglob("*.py")))]
+    return [
+        path
+        for place in SHARED
+        for path in ([ROOT / place] if place.endswith(".py") else sorted((ROOT / place).rglob("*.py")))
+    ]
 
 
 def _names_in(line: str, pattern: re.Pattern, path: Path) -> set[str]:

@@ -22,7 +22,7 @@ import json
 import os
 import shutil
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +84,10 @@ def write_checkpoint(
         model.save(building / MODEL_FILE)
         tensors = {**policy, **_as_tensors(policy)}
         if "action_head" in policy:
-            tensors["action_head"] = {"columns": torch.from_numpy(policy["action_head"]["columns"]), **_as_tensors(policy["action_head"])}
+            tensors["action_head"] = {
+                "columns": torch.from_numpy(policy["action_head"]["columns"]),
+                **_as_tensors(policy["action_head"]),
+            }
         torch.save(tensors, building / POLICY_FILE)
         for name, content in extra.items():
             (building / name).write_bytes(content)
@@ -103,7 +106,7 @@ def write_checkpoint(
             "config": config,
             "steps": int(steps),
             "evaluation": evaluation or {},
-            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "cardarena_version": __version__,
             "files": {file.name: _sha256(file) for file in sorted(building.iterdir())},
         }
@@ -216,7 +219,11 @@ def load_weights(policy: Any, directory: str | os.PathLike[str], game: str) -> N
         policy.load_state_dict(params["policy"])
     except (RuntimeError, KeyError, ValueError) as error:
         ppo = card.get("config", {}).get("ppo", {})
-        shape = f"net_arch {ppo.get('net_arch')}, activation {ppo.get('activation')}" if ppo else "its shape is not on its card"
+        shape = (
+            f"net_arch {ppo.get('net_arch')}, activation {ppo.get('activation')}"
+            if ppo
+            else "its shape is not on its card"
+        )
         raise CheckpointError(
             f"{folder}: its network does not fit this run's (the checkpoint's {shape}; set ppo.net_arch and "
             f"ppo.activation to match): {str(error).splitlines()[0]}"
@@ -278,7 +285,9 @@ def _policy_arrays(folder: Path, saved: Any) -> dict[str, Any]:
         if not (isinstance(weight, torch.Tensor) and isinstance(bias, torch.Tensor)):
             raise CheckpointError(f"{problem} (a layer is not made of tensors)")
         if weight.ndim != 2 or bias.shape != (weight.shape[0],) or (width is not None and weight.shape[1] != width):
-            raise CheckpointError(f"{problem} (layer shapes {tuple(weight.shape)} and {tuple(bias.shape)} do not chain)")
+            raise CheckpointError(
+                f"{problem} (layer shapes {tuple(weight.shape)} and {tuple(bias.shape)} do not chain)"
+            )
         width = weight.shape[0]
     policy = {
         "format": saved["format"],
@@ -287,7 +296,9 @@ def _policy_arrays(folder: Path, saved: Any) -> dict[str, Any]:
         "biases": [bias.detach().float().numpy() for bias in biases],
     }
     if "action_head" in saved:
-        policy["action_head"] = _action_head_arrays(problem, saved["action_head"], weights[-1].shape[0], weights[0].shape[1])
+        policy["action_head"] = _action_head_arrays(
+            problem, saved["action_head"], weights[-1].shape[0], weights[0].shape[1]
+        )
     return policy
 
 
@@ -295,7 +306,11 @@ def _action_head_arrays(problem: str, head: Any, num_actions: int, observation_s
     """An action-feature head: columns [action][feature] into the observation, then two layers to one score."""
     import torch
 
-    ok = isinstance(head, dict) and isinstance(head.get("columns"), torch.Tensor) and isinstance(head.get("weights"), list)
+    ok = (
+        isinstance(head, dict)
+        and isinstance(head.get("columns"), torch.Tensor)
+        and isinstance(head.get("weights"), list)
+    )
     ok = ok and isinstance(head.get("biases"), list) and len(head["weights"]) == len(head["biases"]) == 2
     ok = ok and all(isinstance(t, torch.Tensor) for t in [*head["weights"], *head["biases"]])
     if ok:
@@ -321,7 +336,9 @@ def _as_tensors(layers: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _check_policy_fits(policy: dict[str, Any], observation_size: int, num_actions: int, folder: Path | None = None) -> None:
+def _check_policy_fits(
+    policy: dict[str, Any], observation_size: int, num_actions: int, folder: Path | None = None
+) -> None:
     sizes = (policy["weights"][0].shape[1], policy["weights"][-1].shape[0])
     if sizes != (observation_size, num_actions):
         message = (
@@ -335,7 +352,9 @@ def _check_policy_fits(policy: dict[str, Any], observation_size: int, num_action
 
 def _check_extra_name(name: str) -> None:
     if name in _RESERVED or name.startswith(".") or "/" in name or "\\" in name or not name:
-        raise ValueError(f"extra checkpoint file {name!r}: use a plain file name other than {', '.join(sorted(_RESERVED))}")
+        raise ValueError(
+            f"extra checkpoint file {name!r}: use a plain file name other than {', '.join(sorted(_RESERVED))}"
+        )
 
 
 def _refuse_to_replace_other_folders(final: Path) -> None:
@@ -343,7 +362,9 @@ def _refuse_to_replace_other_folders(final: Path) -> None:
     if final.exists() and not final.is_dir():
         raise CheckpointError(f"{final}: exists and is a file; refusing to replace it with a checkpoint folder")
     if final.is_dir() and not (final / CARD_FILE).is_file() and any(final.iterdir()):
-        raise CheckpointError(f"{final}: exists and is not a checkpoint folder (no {CARD_FILE}); refusing to replace it")
+        raise CheckpointError(
+            f"{final}: exists and is not a checkpoint folder (no {CARD_FILE}); refusing to replace it"
+        )
 
 
 def _temporary(final: Path, kind: str) -> Path:

@@ -31,7 +31,9 @@ def import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ClusterError(f"--backend ray needs Ray, an optional extra of cardarena: install it with {INSTALL_HINT}") from None
+        raise ClusterError(
+            f"--backend ray needs Ray, an optional extra of cardarena: install it with {INSTALL_HINT}"
+        ) from None
     return ray
 
 
@@ -50,7 +52,9 @@ def connect(address: str | None, workers: int | None) -> int:
     if workers is None:
         return max(cpus, 1)
     if workers > cpus:
-        raise ClusterError(f"--workers {workers} needs {workers} CPUs, but the Ray cluster has {cpus}; give --workers {cpus} or fewer")
+        raise ClusterError(
+            f"--workers {workers} needs {workers} CPUs, but the Ray cluster has {cpus}; give --workers {cpus} or fewer"
+        )
     return workers
 
 

@@ -12,11 +12,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
 from cardarena.agents.loading import RANDOM
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import ConfigError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 PositiveInt = Annotated[int, Field(ge=1)]
 Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -95,7 +94,7 @@ class TrainConfig(_Settings):
     eval: EvalSettings = EvalSettings()
 
     @model_validator(mode="after")
-    def _check_game_settings(self) -> "TrainConfig":
+    def _check_game_settings(self) -> TrainConfig:
         entry = lookup(self.game)
         config_cls = entry.env_cls.game_cls.config_cls
         config_cls.build(**self.env)
@@ -112,7 +111,9 @@ def packaged_config(name: str) -> Path:
     return Path(str(resources.files("cardarena.configs").joinpath(f"{name}.yaml")))
 
 
-def load_train_config(game: str, config_file: str | Path | None = None, overrides: list[str] | None = None) -> TrainConfig:
+def load_train_config(
+    game: str, config_file: str | Path | None = None, overrides: list[str] | None = None
+) -> TrainConfig:
     """The validated config for training `game`, from the layers described in this module's docstring."""
     layers: list[dict[str, Any]] = [registered_defaults(game)]
     game_defaults = packaged_config(game.rsplit("_v", 1)[0])

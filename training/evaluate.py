@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-
 from cardarena.agents import Agent
 from cardarena.envs import lookup, make
 from cardarena.envs.core.env import CardGameEnv

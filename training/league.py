@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import ConfigError
 
@@ -42,10 +41,19 @@ class Standing:
         return self.mu - 3 * self.sigma
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "mu": self.mu, "sigma": finite_or_none(self.sigma), "ordinal": finite_or_none(self.ordinal), "tables": self.tables, "deals": self.deals}
+        return {
+            "name": self.name,
+            "mu": self.mu,
+            "sigma": finite_or_none(self.sigma),
+            "ordinal": finite_or_none(self.ordinal),
+            "tables": self.tables,
+            "deals": self.deals,
+        }
 
 
-def league_tables(game: str, names: Sequence[str], sizes: Sequence[int] | None = None, limit: int = 10_000) -> list[list[str]]:
+def league_tables(
+    game: str, names: Sequence[str], sizes: Sequence[int] | None = None, limit: int = 10_000
+) -> list[list[str]]:
     """The seating of every table of the league, size by size (default: every size the game seats).
 
     ConfigError for fewer than two different agents, or for more than `limit` tables.
@@ -56,9 +64,13 @@ def league_tables(game: str, names: Sequence[str], sizes: Sequence[int] | None =
     tables = []
     for size in sizes or list(entry.player_counts):
         groups = [names] if len(names) <= size else itertools.combinations(names, size)
-        tables += [seat_names(entry.env_id, list(group), size) for group in itertools.islice(groups, limit + 1 - len(tables))]
+        tables += [
+            seat_names(entry.env_id, list(group), size) for group in itertools.islice(groups, limit + 1 - len(tables))
+        ]
         if len(tables) > limit:
-            raise ConfigError(f"this league would play more than {limit:,} tables; give fewer agents or larger --table-sizes")
+            raise ConfigError(
+                f"this league would play more than {limit:,} tables; give fewer agents or larger --table-sizes"
+            )
     return tables
 
 
@@ -84,6 +96,12 @@ def league_standings(names: Sequence[str], tables: Sequence[tuple[EvalResult, Ta
     theta, information = bradley_terry(scores, games)
     sigma = np.sqrt(np.diag(np.linalg.pinv(information)).clip(0.0)) if met.any() else np.zeros(count)
     return [
-        Standing(name, RATING_CENTER + ELO_PER_LOGIT * float(theta[column]), ELO_PER_LOGIT * float(sigma[column]), int(played[column]), int(deals[column]))
+        Standing(
+            name,
+            RATING_CENTER + ELO_PER_LOGIT * float(theta[column]),
+            ELO_PER_LOGIT * float(sigma[column]),
+            int(played[column]),
+            int(deals[column]),
+        )
         for column, name in enumerate(names)
     ]

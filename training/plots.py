@@ -80,7 +80,12 @@ def plot_learning_curve(history: Sequence[Mapping[str, Any]], path: str | os.Pat
         rating_axes = axes[2]
         rating_axes.plot(steps, mus, marker="o", color="black", label="mu")
         rating_axes.fill_between(
-            steps, [m - s for m, s in zip(mus, sigmas)], [m + s for m, s in zip(mus, sigmas)], color="grey", alpha=0.3, label="mu +- sigma"
+            steps,
+            [m - s for m, s in zip(mus, sigmas)],
+            [m + s for m, s in zip(mus, sigmas)],
+            color="grey",
+            alpha=0.3,
+            label="mu +- sigma",
         )
         rating_axes.set(ylabel="rating")
         rating_axes.legend(loc="best")
@@ -94,7 +99,11 @@ def plot_learning_curve(history: Sequence[Mapping[str, Any]], path: str | os.Pat
 
 
 def _check_row(row: Any, where: str) -> None:
-    if not isinstance(row, Mapping) or not isinstance(row.get("steps"), numbers.Integral) or not isinstance(row.get("results"), Mapping):
+    if (
+        not isinstance(row, Mapping)
+        or not isinstance(row.get("steps"), numbers.Integral)
+        or not isinstance(row.get("results"), Mapping)
+    ):
         raise ValueError(f'{where}: expected an object with integer "steps" and a "results" object, got {row!r}')
     for name, result in row["results"].items():
         if not isinstance(result, Mapping) or not isinstance(result.get("mean"), numbers.Real):

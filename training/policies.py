@@ -22,13 +22,18 @@ HEAD_SIZE = 16
 
 def action_feature_columns(slices: tuple[slice, ...], num_actions: int) -> list[list[int]]:
     """[action][feature] -> observation index of that feature of that action, -1 where it has none."""
-    return [[piece.start + action if action < piece.stop - piece.start else -1 for piece in slices] for action in range(num_actions)]
+    return [
+        [piece.start + action if action < piece.stop - piece.start else -1 for piece in slices]
+        for action in range(num_actions)
+    ]
 
 
 class ActionFeatureExtractor(MlpExtractor):
     """An MlpExtractor whose actor latent also carries each action's features, read from the observation."""
 
-    def __init__(self, feature_dim: int, net_arch: Any, activation_fn: type[nn.Module], device: Any, columns: list[list[int]]):
+    def __init__(
+        self, feature_dim: int, net_arch: Any, activation_fn: type[nn.Module], device: Any, columns: list[list[int]]
+    ):
         super().__init__(feature_dim, net_arch, activation_fn, device)
         index = torch.as_tensor(columns, dtype=torch.long)
         self.register_buffer("columns", torch.where(index < 0, torch.full_like(index, feature_dim), index))

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import torch
-
 from cardarena.agents import Agent, load
 from cardarena.envs import lookup
 from cardarena.envs.core.table import Table, decide
@@ -75,7 +74,10 @@ def collect_demonstrations(
         if on_episode is not None:
             on_episode(episode + 1)
     return Demonstrations(
-        np.asarray(observations, np.float32), np.asarray(masks, bool), np.asarray(actions, np.int64), np.asarray(returns, np.float32)
+        np.asarray(observations, np.float32),
+        np.asarray(masks, bool),
+        np.asarray(actions, np.int64),
+        np.asarray(returns, np.float32),
     )
 
 
@@ -131,7 +133,9 @@ def sharpen(policy, temperature: float) -> None:
     if temperature == 1.0:
         return
     head = policy.action_net
-    last_layers = head.output_layers() if isinstance(head, ActionFeatureHead) else [head]  # every logit is linear in these
+    last_layers = (
+        head.output_layers() if isinstance(head, ActionFeatureHead) else [head]
+    )  # every logit is linear in these
     with torch.no_grad():
         for layer in last_layers:
             layer.weight.div_(temperature)

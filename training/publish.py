@@ -17,7 +17,11 @@ BOT = "bot"
 
 
 def evaluate_against_baselines(
-    checkpoint: Path, baselines: list[str], episodes: int, seed: int = 0, on_episode: Callable[[int], None] | None = None
+    checkpoint: Path,
+    baselines: list[str],
+    episodes: int,
+    seed: int = 0,
+    on_episode: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """The checkpoint in one seat, a baseline in every other, per baseline: mean, CI, win rate."""
     card = verify_checkpoint(checkpoint)
@@ -26,7 +30,9 @@ def evaluate_against_baselines(
     seats = len(entry.env_cls(**config).possible_agents)
     results = {}
     for baseline in baselines:
-        lineup = [(BOT, load(checkpoint))] + [(baseline, load(baseline, game=entry.name, seed=seat)) for seat in range(1, seats)]
+        lineup = [(BOT, load(checkpoint))] + [
+            (baseline, load(baseline, game=entry.name, seed=seat)) for seat in range(1, seats)
+        ]
         result = evaluate(entry.env_id, lineup, episodes, seed, config, on_episode)
         score = result.score_of(BOT)
         results[baseline] = {
@@ -45,4 +51,6 @@ def publish(source: Path, destination: Path, evaluation: dict[str, Any]) -> Path
     """Write `source`'s model as a clean checkpoint at `destination` (no resume state), with `evaluation` on its card."""
     card = verify_checkpoint(source)
     model = load_model(source)
-    return write_checkpoint(destination, model, env_id=card["env_id"], config=card["config"], steps=card["steps"], evaluation=evaluation)
+    return write_checkpoint(
+        destination, model, env_id=card["env_id"], config=card["config"], steps=card["steps"], evaluation=evaluation
+    )

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-
 from cardarena.agents.policy import PolicyAgent
 
 from .config import validate_train_config
@@ -78,7 +77,10 @@ class RolloutWorker:
         episodes: list[Episode] = []
         while sum(episode.steps for episode in episodes) < steps:
             episodes.append(self._episode(learner))
-        records = {name: [now - then for now, then in zip(counts, before[name])] for name, counts in self.pool.records().items()}
+        records = {
+            name: [now - then for now, then in zip(counts, before[name])]
+            for name, counts in self.pool.records().items()
+        }
         return Batch(episodes, records, self.state())
 
     def state(self) -> dict[str, Any]:
@@ -110,8 +112,13 @@ class RolloutWorker:
             rewards.append(reward)
             if terminated or truncated:
                 return Episode(
-                    np.asarray(observations, np.float32), np.asarray(masks, bool), np.asarray(actions, np.int64),
-                    np.asarray(log_probs, np.float32), np.asarray(rewards, np.float32), bool(truncated), info["outcome"],
+                    np.asarray(observations, np.float32),
+                    np.asarray(masks, bool),
+                    np.asarray(actions, np.int64),
+                    np.asarray(log_probs, np.float32),
+                    np.asarray(rewards, np.float32),
+                    bool(truncated),
+                    info["outcome"],
                 )
 
 

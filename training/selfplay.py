@@ -16,7 +16,6 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-
 from cardarena.agents import Agent, load
 from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import lookup
@@ -90,7 +89,9 @@ class OpponentPool:
 
     def rng_state(self) -> dict[str, Any]:
         """The sampling RNG and every opponent agent's RNG."""
-        agent_rngs = {r.name: r.agent.rng.bit_generator.state for r in self.baselines + self.snapshots if hasattr(r.agent, "rng")}
+        agent_rngs = {
+            r.name: r.agent.rng.bit_generator.state for r in self.baselines + self.snapshots if hasattr(r.agent, "rng")
+        }
         return {"rng": self._rng.getstate(), "agent_rngs": agent_rngs}
 
     def set_rng_state(self, state: dict[str, Any]) -> None:
@@ -142,7 +143,14 @@ class SelfPlayEnv(gym.Env):
 
     metadata = {"render_modes": []}
 
-    def __init__(self, game: str, env_config: dict[str, Any], env_sampling: dict[str, list[Any]], pool: OpponentPool, seed: int = 0):
+    def __init__(
+        self,
+        game: str,
+        env_config: dict[str, Any],
+        env_sampling: dict[str, list[Any]],
+        pool: OpponentPool,
+        seed: int = 0,
+    ):
         self._entry = lookup(game)
         self._base_config = dict(env_config)
         self._sampling = {key: list(values) for key, values in env_sampling.items()}

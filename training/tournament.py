@@ -83,7 +83,9 @@ def check_agents(tournaments: Sequence[Tournament]) -> None:
         seated_agents(tournament)
 
 
-def play_chunk(chunk: Chunk, on_episode: Callable[[int], None] | None = None, on_played: Recorder | None = None) -> Tally:
+def play_chunk(
+    chunk: Chunk, on_episode: Callable[[int], None] | None = None, on_played: Recorder | None = None
+) -> Tally:
     """Play one chunk here; `on_episode` gets the episodes played so far in the chunk."""
     tournament = chunk.tournament
     env = make(tournament.env_id, **tournament.config)
@@ -111,7 +113,10 @@ class LocalBackend:
 
 
 def run_tournaments(
-    tournaments: Sequence[Tournament], backend: Backend, on_progress: Progress | None = None, chunk_deals: int = CHUNK_DEALS
+    tournaments: Sequence[Tournament],
+    backend: Backend,
+    on_progress: Progress | None = None,
+    chunk_deals: int = CHUNK_DEALS,
 ) -> list[tuple[EvalResult, Tally]]:
     """Play every tournament's chunks on `backend`; each tournament's result and merged tally, in order.
 

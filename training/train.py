@@ -9,7 +9,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,14 +57,16 @@ class TrainResult:
 
 
 def default_run_dir(config: TrainConfig) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     return Path("runs") / lookup(config.game).name / f"{config.name}-{stamp}"
 
 
 def latest_checkpoint(run_dir: Path) -> Path | None:
     """The newest complete checkpoint of a run: `final` if the run finished, else the highest step
     (temp folders of an interrupted write are ignored)."""
-    candidates = [run_dir / "final"] + sorted((run_dir / "checkpoints").glob("step_*"), key=lambda p: p.name, reverse=True)
+    candidates = [run_dir / "final"] + sorted(
+        (run_dir / "checkpoints").glob("step_*"), key=lambda p: p.name, reverse=True
+    )
     for candidate in candidates:
         try:
             verify_checkpoint(candidate)
@@ -102,7 +104,9 @@ class Trainer:
         self.restored = False
 
     @classmethod
-    def start(cls, config: TrainConfig, run_dir: Path | None = None, device: str = "cpu", workers: RayWorkers | None = None) -> "Trainer":
+    def start(
+        cls, config: TrainConfig, run_dir: Path | None = None, device: str = "cpu", workers: RayWorkers | None = None
+    ) -> Trainer:
         run_dir = Path(run_dir) if run_dir is not None else default_run_dir(config)
         if (run_dir / CONFIG_FILE).exists():
             raise ConfigError(f"run directory {str(run_dir)!r} already holds a run; resume it with --resume {run_dir}")
@@ -115,8 +119,12 @@ class Trainer:
 
     @classmethod
     def resume(
-        cls, run_dir: Path, overrides: dict[str, Any] | None = None, device: str = "cpu", workers: RayWorkers | None = None
-    ) -> "Trainer":
+        cls,
+        run_dir: Path,
+        overrides: dict[str, Any] | None = None,
+        device: str = "cpu",
+        workers: RayWorkers | None = None,
+    ) -> Trainer:
         """Continue a run from its newest checkpoint: steps, model, optimiser, pool and RNGs."""
         run_dir = Path(run_dir)
         config_path = run_dir / CONFIG_FILE
@@ -135,10 +143,22 @@ class Trainer:
         settings = self.config.pretrain
         report = (lambda done: on_progress("demonstrations", done, settings.episodes, {})) if on_progress else None
         demonstrations = collect_demonstrations(
-            self.config.game, settings.teacher, settings.episodes, self.config.env, tuple(settings.partners), self.config.seed, report
+            self.config.game,
+            settings.teacher,
+            settings.episodes,
+            self.config.env,
+            tuple(settings.partners),
+            self.config.seed,
+            report,
         )
         fit = behaviour_clone(
-            self.model.policy, demonstrations, settings.epochs, settings.batch_size, settings.learning_rate, self.config.seed, settings.fit,
+            self.model.policy,
+            demonstrations,
+            settings.epochs,
+            settings.batch_size,
+            settings.learning_rate,
+            self.config.seed,
+            settings.fit,
             settings.temperature,
         )
         for key, value in fit.items():
@@ -181,14 +201,18 @@ class Trainer:
         results = {}
         tables = len(self.config.eval.opponents) + 1
         for index, opponent in enumerate(self.config.eval.opponents):
-            lineup = [(LEARNER, learner)] + [(opponent, load(opponent, game=game, seed=seat)) for seat in range(1, seats)]
+            lineup = [(LEARNER, learner)] + [
+                (opponent, load(opponent, game=game, seed=seat)) for seat in range(1, seats)
+            ]
             report = _episode_reporter(on_progress, index * episodes, tables * episodes)
             score = evaluate(self.env_id, lineup, episodes, seed, self.config.env, on_episode=report).score_of(LEARNER)
             results[opponent] = {"mean": score.mean, "ci95": score.ci95, "win_rate": score.win_rate}
             for key, value in results[opponent].items():
                 self.model.logger.record(f"eval/{opponent}/{key}", value)
         names = seat_names(self.env_id, [LEARNER, *self.config.eval.opponents], seats)
-        mixed = [(name, learner if name == LEARNER else load(name, game=game, seed=seat)) for seat, name in enumerate(names)]
+        mixed = [
+            (name, learner if name == LEARNER else load(name, game=game, seed=seat)) for seat, name in enumerate(names)
+        ]
         report = _episode_reporter(on_progress, (tables - 1) * episodes, tables * episodes)
         rating = evaluate(self.env_id, mixed, episodes, seed, self.config.env, on_episode=report).score_of(LEARNER)
         self.model.logger.record("eval/rating_mu", rating.mu)
@@ -212,11 +236,18 @@ class Trainer:
         }
         extra = {
             STATE_FILE: json.dumps(state).encode(),
-            POOL_FILE: _torch_bytes({"pool": _pool_to_tensors(self.pool.state_dict()), "torch_rng": torch.get_rng_state()}),
+            POOL_FILE: _torch_bytes(
+                {"pool": _pool_to_tensors(self.pool.state_dict()), "torch_rng": torch.get_rng_state()}
+            ),
         }
         return write_checkpoint(
-            directory, self.model, env_id=self.env_id, config=self.config.model_dump(), steps=self.steps,
-            evaluation=evaluation, extra=extra,
+            directory,
+            self.model,
+            env_id=self.env_id,
+            config=self.config.model_dump(),
+            steps=self.steps,
+            evaluation=evaluation,
+            extra=extra,
         )
 
     def _prepare(self, on_progress: ProgressHook | None) -> None:
@@ -285,11 +316,16 @@ def check_device(device: str) -> None:
         raise ValueError(f"--device {device}: torch finds no CUDA GPU here (torch {torch.__version__})")
 
 
-def build_model(config: TrainConfig, venv, device: str = "cpu", model_cls: type[MaskablePPO] = MaskablePPO) -> MaskablePPO:
+def build_model(
+    config: TrainConfig, venv, device: str = "cpu", model_cls: type[MaskablePPO] = MaskablePPO
+) -> MaskablePPO:
     """The MaskablePPO learner that `config.ppo` describes, on a vectorised self-play env."""
     ppo = config.ppo
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[ppo.activation]
-    policy_kwargs: dict[str, Any] = {"net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}, "activation_fn": activation}
+    policy_kwargs: dict[str, Any] = {
+        "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)},
+        "activation_fn": activation,
+    }
     env_cls = lookup(config.game).env_cls
     slices = env_cls.encoder_cls.action_feature_slices
     if slices:
@@ -346,15 +382,23 @@ class WorkerPPO(MaskablePPO):
             for end_row, column, episode in layout.ends:
                 if end_row == row:
                     dones[column] = True
-                    infos[column] = {"outcome": episode.outcome, "episode": {"r": float(episode.rewards.sum()), "l": episode.steps}}
+                    infos[column] = {
+                        "outcome": episode.outcome,
+                        "episode": {"r": float(episode.rewards.sum()), "l": episode.steps},
+                    }
             self.num_timesteps += env.num_envs
             callback.update_locals({"infos": infos, "dones": dones})
             if not callback.on_step():
                 return False
             self._update_info_buffer(infos, dones)
             rollout_buffer.add(
-                layout.observations[row], layout.actions[row].reshape(-1, 1), rewards[row], layout.starts[row],
-                values[row], torch.as_tensor(layout.log_probs[row]), action_masks=layout.masks[row],
+                layout.observations[row],
+                layout.actions[row].reshape(-1, 1),
+                rewards[row],
+                layout.starts[row],
+                values[row],
+                torch.as_tensor(layout.log_probs[row]),
+                action_masks=layout.masks[row],
             )
         rollout_buffer.compute_returns_and_advantage(last_values=last_values, dones=layout.last_dones)
         callback.on_rollout_end()
@@ -367,7 +411,9 @@ class WorkerPPO(MaskablePPO):
         rows, columns, size = layout.observations.shape
         rewards = layout.rewards.copy()
         with torch.no_grad():
-            values = self.policy.predict_values(obs_as_tensor(layout.observations.reshape(-1, size), self.device)).reshape(rows, columns)
+            values = self.policy.predict_values(
+                obs_as_tensor(layout.observations.reshape(-1, size), self.device)
+            ).reshape(rows, columns)
             last_values = self.policy.predict_values(obs_as_tensor(layout.last_observations, self.device)).flatten()
             for row, column, episode in layout.ends:
                 if episode.truncated:
@@ -390,7 +436,11 @@ class _TrainingCallback(BaseCallback):
 
     def _on_training_start(self) -> None:
         config, steps = self.trainer.config, self.trainer.steps
-        for name, every in (("snapshot", config.opponents.snapshot_every), ("eval", config.eval.every), ("checkpoint", config.checkpoint_every)):
+        for name, every in (
+            ("snapshot", config.opponents.snapshot_every),
+            ("eval", config.eval.every),
+            ("checkpoint", config.checkpoint_every),
+        ):
             self._marks[name] = steps // every
         self._clock = (time.perf_counter(), steps)
 

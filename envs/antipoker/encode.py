@@ -22,7 +22,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core import betting
 from cardarena.envs.core.game import Encoder, segment_slices
 
@@ -70,13 +69,40 @@ OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _AT = {name: part.start for name, part in SLICES.items()}
 _LOG_LARGEST = math.log1p(LARGEST_VALUE)
-(_HAND, _PICKED, _DISCARDED, _PHASE, _TABLE_SIZE, _IN_TABLE, _DEALER, _HAS_DRAWN, _DRAW_COUNT, _DECK_SIZE, _BETTING,
- _LEVEL, _BETS_MADE, _OWE, _POT_ODDS, _POT, _CONTRIBUTED, _FOLDED, _LAST_MOVE, _RAISES, _MATCH, _HAND_NUMBER, _TOTALS) = (
-    _AT[name] for name, _size in _SEGMENTS if name not in ("value", "parts")
-)
+(
+    _HAND,
+    _PICKED,
+    _DISCARDED,
+    _PHASE,
+    _TABLE_SIZE,
+    _IN_TABLE,
+    _DEALER,
+    _HAS_DRAWN,
+    _DRAW_COUNT,
+    _DECK_SIZE,
+    _BETTING,
+    _LEVEL,
+    _BETS_MADE,
+    _OWE,
+    _POT_ODDS,
+    _POT,
+    _CONTRIBUTED,
+    _FOLDED,
+    _LAST_MOVE,
+    _RAISES,
+    _MATCH,
+    _HAND_NUMBER,
+    _TOTALS,
+) = (_AT[name] for name, _size in _SEGMENTS if name not in ("value", "parts"))
 _VALUE_AND_PARTS = slice(SLICES["value"].start, SLICES["parts"].stop)
-_REL = {n: [[(player - seat) % n for player in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-_MOVE_CODE = {betting.CHECK: 0, betting.CALL: 1, betting.FOLD: 4}  # engine moves -> BETTING_MOVES; a raise is 2 (bet) or 3
+_REL = {
+    n: [[(player - seat) % n for player in range(n)] for seat in range(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+_MOVE_CODE = {
+    betting.CHECK: 0,
+    betting.CALL: 1,
+    betting.FOLD: 4,
+}  # engine moves -> BETTING_MOVES; a raise is 2 (bet) or 3
 
 
 class AntipokerEncoder(Encoder[AntipokerState]):
@@ -161,7 +187,9 @@ class AntipokerEncoder(Encoder[AntipokerState]):
         config = game.config
         n = len(state.hands)
         header = f"{game.env_id}  hand {state.hand_number + (0 if state.phase == OVER else 1)}/{config.num_hands}"
-        lines = [f"{header}  dealer seat {state.dealer}  phase {PHASE_NAMES[state.phase]}  pot {state.pot}  deck {len(state.deck)}"]
+        lines = [
+            f"{header}  dealer seat {state.dealer}  phase {PHASE_NAMES[state.phase]}  pot {state.pot}  deck {len(state.deck)}"
+        ]
         for player in range(n):
             visible = seat is None or player == seat or (state.phase == OVER and player in state.revealed)
             cards = " ".join(DECK.codes_of(state.hands[player])) if visible else " ".join(["??"] * HAND_SIZE)
@@ -191,7 +219,9 @@ def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
     return evaluator.value_features(np.array(rules.hand_row(hand), dtype=np.int64), _LOG_LARGEST)
 
 
-def _encode_betting(cells: memoryview, state: AntipokerState, seat: int, order: list[int], max_bets: int, bet_size: int) -> None:
+def _encode_betting(
+    cells: memoryview, state: AntipokerState, seat: int, order: list[int], max_bets: int, bet_size: int
+) -> None:
     """The level, the bets made, what the seat owes, and each seat's last move and bets and raises."""
     bets = state.bets
     most_bet = max_bets * bet_size

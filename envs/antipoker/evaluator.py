@@ -7,9 +7,8 @@ first time a hand is valued. A hand is a row of six deck indices padded with NO_
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
 from cardarena.envs.core.decks.scarp import DECK, ESSENCE, GHOST, NUMBER_INDEX, SUIT_INDEX, SUITS
+from numba import njit
 
 from .rules import NO_CARD
 

@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Annotated, Any, ClassVar
 
-from pydantic import Field
-
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
@@ -22,6 +20,7 @@ from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
 from cardarena.envs.core.picks import PickActions, PickRule, PickState
+from pydantic import Field
 
 from . import rules
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
@@ -111,7 +110,10 @@ class AntipokerGame(Game[AntipokerState]):
         if state.phase == DRAW:
             return PICKS.legal_actions(_discard_rule(state), PickState(state.picked))
         if state.phase == BETTING:
-            return [ID_OF_WORD[word] for word in rules.legal_words(self._round(state), self.betting_rules, self._choices(state))]
+            return [
+                ID_OF_WORD[word]
+                for word in rules.legal_words(self._round(state), self.betting_rules, self._choices(state))
+            ]
         return []
 
     def apply(self, state: AntipokerState, action: int) -> None:
@@ -418,11 +420,16 @@ def _redraw_discards(state: AntipokerState, seat: int, rng: random.Random) -> No
             state.discarded[other] = sorted(card for card, owner in zip(state.pile, state.pile_owner) if owner == other)
             continue
         holders, in_deck = _after_reshuffle(state, other)
-        places = [*(state.deck if in_deck else []), *(card for holder in holders - {other} for card in state.hands[holder])]
+        places = [
+            *(state.deck if in_deck else []),
+            *(card for holder in holders - {other} for card in state.hands[holder]),
+        ]
         near = sorted(set(places) - set(state.discarded[seat]) - taken)
         chosen = rng.sample(near, min(len(near), state.drawn[other]))
         if len(chosen) < state.drawn[other]:
-            wider = sorted(set(range(len(DECK))) - known - set(state.hands[other]) - set(state.pile) - taken - set(chosen))
+            wider = sorted(
+                set(range(len(DECK))) - known - set(state.hands[other]) - set(state.pile) - taken - set(chosen)
+            )
             chosen += rng.sample(wider, state.drawn[other] - len(chosen))
         state.discarded[other] = sorted(chosen)
         taken.update(chosen)

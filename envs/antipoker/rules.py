@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
-
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.decks.scarp import DECK
 from cardarena.envs.core.errors import IllegalActionError
@@ -93,7 +92,9 @@ def showdown(hands: list[list[str] | None]) -> list[int]:
     rows = {seat: _hand_ids(hand) for seat, hand in enumerate(hands) if hand is not None}
     seen = [card for cards in rows.values() for card in cards]
     if len(set(seen)) != len(seen):
-        raise ValueError(f"a card appears in two hands: {[DECK.codes[c] for c in sorted(set(seen)) if seen.count(c) > 1]}")
+        raise ValueError(
+            f"a card appears in two hands: {[DECK.codes[c] for c in sorted(set(seen)) if seen.count(c) > 1]}"
+        )
     return best_seats({seat: value_of_ids(cards) for seat, cards in rows.items()})
 
 
@@ -122,7 +123,9 @@ def run_betting(
             raise ValueError(f"action {number} ({action!r}) comes after the betting round has closed")
         bet(bets, rules, action)
     if not bets.finished:
-        raise ValueError(f"the actions {actions!r} end before the betting round closes (seat {bets.seat_to_act} is to act)")
+        raise ValueError(
+            f"the actions {actions!r} end before the betting round closes (seat {bets.seat_to_act} is to act)"
+        )
     return {
         "contributed": [ante + paid for paid in bets.contributions],
         "folded": [seat for seat, out in enumerate(bets.folded) if out],
@@ -139,29 +142,41 @@ def betting_rules(bet_size: int, max_bets: int) -> betting.BettingRules:
     return betting.BettingRules(unit=bet_size, max_bets=max_bets, bankroll="unlimited", fold="facing_bet")
 
 
-def open_betting(rules: betting.BettingRules, num_players: int, dealer: int, pot: int, folded: list[bool] | None = None) -> betting.BettingRound:
+def open_betting(
+    rules: betting.BettingRules, num_players: int, dealer: int, pot: int, folded: list[bool] | None = None
+) -> betting.BettingRound:
     """The round after the draw: level 0, first to act the seat left of the dealer; antes are in `pot` but not the level."""
-    return betting.BettingRound.open(rules, [0] * num_players, folded or [False] * num_players, (dealer + 1) % num_players, pot)
+    return betting.BettingRound.open(
+        rules, [0] * num_players, folded or [False] * num_players, (dealer + 1) % num_players, pot
+    )
 
 
 # The engine's actions as the rulebook's betting words: "call" checks when nothing is owed, "raise" bets when nobody has bet.
 WORD_OF_ENGINE = {betting.FOLD: "fold", betting.CHECK: "call", betting.CALL: "call", betting.RAISE_MIN: "raise"}
 
 
-def bet(bets: betting.BettingRound, rules: betting.BettingRules, word: str, choices: dict[str, int] | None = None) -> None:
+def bet(
+    bets: betting.BettingRound, rules: betting.BettingRules, word: str, choices: dict[str, int] | None = None
+) -> None:
     """Play "fold", "call" (a check when nothing is owed) or "raise" (a bet when nobody has bet) for the seat to act.
     `choices`: the decision's `bets.choices(rules)` where the caller has them already."""
     if word not in BETTING_WORDS:
         raise ValueError(f"betting action {word!r} is not one of {', '.join(BETTING_WORDS)}")
     seat = bets.seat_to_act
-    move = {"fold": betting.FOLD, "raise": betting.RAISE_MIN}.get(word) or (betting.CALL if bets.to_call(seat) > 0 else betting.CHECK)
+    move = {"fold": betting.FOLD, "raise": betting.RAISE_MIN}.get(word) or (
+        betting.CALL if bets.to_call(seat) > 0 else betting.CHECK
+    )
     try:
         bets.act(rules, move, choices)
     except IllegalActionError:
-        raise IllegalActionError(f"{word!r} is not legal for seat {seat} now; legal: {', '.join(legal_words(bets, rules))}") from None
+        raise IllegalActionError(
+            f"{word!r} is not legal for seat {seat} now; legal: {', '.join(legal_words(bets, rules))}"
+        ) from None
 
 
-def legal_words(bets: betting.BettingRound, rules: betting.BettingRules, choices: dict[str, int] | None = None) -> list[str]:
+def legal_words(
+    bets: betting.BettingRound, rules: betting.BettingRules, choices: dict[str, int] | None = None
+) -> list[str]:
     """The betting words open to the seat to act, in the order fold, call, raise (from `choices`
     where the caller has the decision's `bets.choices(rules)` already)."""
     return [WORD_OF_ENGINE[move] for move in (bets.choices(rules) if choices is None else choices)]

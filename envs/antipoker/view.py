@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .game import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState, deal_hidden, discard_and_draw
@@ -104,10 +103,14 @@ def _replay_draws(state: AntipokerState, seen: AntipokerSeatView) -> None:
     order = [(state.dealer + 1 + k) % n for k in range(n)]
     done = [player for player in order if seen.draws[player] is not None]
     if done != order[: len(done)]:
-        raise SeatViewError(f"seat view field 'draws' {seen.draws}: the seats draw in turn from the dealer's left, {order}")
+        raise SeatViewError(
+            f"seat view field 'draws' {seen.draws}: the seats draw in turn from the dealer's left, {order}"
+        )
     for player in done:
         discard_and_draw(state, player, state.hands[player][: seen.draws[player]])
-    if [[entry.seat, entry.cards] for entry in seen.reshuffles] != state.reshuffles or seen.deck_size != len(state.deck):
+    if [[entry.seat, entry.cards] for entry in seen.reshuffles] != state.reshuffles or seen.deck_size != len(
+        state.deck
+    ):
         raise SeatViewError(
             f"seat view fields 'reshuffles' and 'deck_size' do not follow from the draws {seen.draws}: "
             f"they give {state.reshuffles} and {len(state.deck)}"
@@ -121,10 +124,14 @@ def _place_own_cards(state: AntipokerState, seen: AntipokerSeatView) -> None:
     hand, discarded = _cards(seen.hand, "hand"), _cards(seen.discarded, "discarded")
     picked = _cards(seen.picked, "picked")
     if len(hand) != HAND_SIZE or len(discarded) != max(seen.draws[seat] or 0, 0):
-        raise SeatViewError(f"seat view has {len(hand)} cards in 'hand' and {len(discarded)} in 'discarded'; "
-                            f"a seat holds {HAND_SIZE} and discarded as many as 'draws' says ({seen.draws[seat]})")
+        raise SeatViewError(
+            f"seat view has {len(hand)} cards in 'hand' and {len(discarded)} in 'discarded'; "
+            f"a seat holds {HAND_SIZE} and discarded as many as 'draws' says ({seen.draws[seat]})"
+        )
     if not set(picked) <= set(hand) or (picked and state.to_act != seat):
-        raise SeatViewError("seat view field 'picked' holds cards not in 'hand', or picks of a seat that is not drawing")
+        raise SeatViewError(
+            "seat view field 'picked' holds cards not in 'hand', or picks of a seat that is not drawing"
+        )
     state.hands[seat] = sorted(hand)
     state.discarded[seat] = sorted(discarded)
     state.picked = picked
@@ -141,7 +148,9 @@ def _replay_betting(game: AntipokerGame, state: AntipokerState, seen: AntipokerS
     bets = rules.open_betting(game.betting_rules, n, state.dealer, state.pot)
     for number, entry in enumerate(seen.betting):
         if bets.finished or bets.seat_to_act != entry.seat:
-            raise SeatViewError(f"seat view betting[{number}] (seat {entry.seat} {entry.action}) cannot follow the moves before it")
+            raise SeatViewError(
+                f"seat view betting[{number}] (seat {entry.seat} {entry.action}) cannot follow the moves before it"
+            )
         try:
             rules.bet(bets, game.betting_rules, _WORDS[entry.action])
         except ValueError as error:
@@ -157,9 +166,13 @@ def _check_turn(state: AntipokerState, seen: AntipokerSeatView, phase: int, draw
     betting_open = betting and drawn_all and state.to_act >= 0
     expected = DRAW if not drawn_all else BETTING if betting_open else OVER
     if phase != expected:
-        raise SeatViewError(f"seat view field 'phase' is {seen.phase!r}, but its draws and betting moves lead to {PHASE_NAMES[expected]!r}")
+        raise SeatViewError(
+            f"seat view field 'phase' is {seen.phase!r}, but its draws and betting moves lead to {PHASE_NAMES[expected]!r}"
+        )
     if (seen.to_act if seen.to_act is not None else -1) != state.to_act:
-        raise SeatViewError(f"seat view field 'to_act' is {seen.to_act}, but its draws and betting moves give seat {state.to_act}")
+        raise SeatViewError(
+            f"seat view field 'to_act' is {seen.to_act}, but its draws and betting moves give seat {state.to_act}"
+        )
 
 
 def _cards(codes: list[str], field: str) -> list[int]:
@@ -183,4 +196,3 @@ def _check_each_card_once(state: AntipokerState, seat: int) -> None:
             found[card] = place
     if set(state.discarded[seat]) & set(state.hands[seat]):
         raise SeatViewError("seat view holds a card in both 'hand' and 'discarded'")
-

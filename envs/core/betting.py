@@ -71,7 +71,9 @@ class BettingRules:
             if value not in allowed:
                 raise ValueError(f"{name}={value!r}: must be one of {', '.join(allowed)}")
         if self.bankroll == "unlimited" and (self.limit == "no" or self.max_bets is None):
-            raise ValueError('an unlimited bankroll needs a cap (max_bets) and limit "fixed" or "pot": nothing else ends the raising')
+            raise ValueError(
+                'an unlimited bankroll needs a cap (max_bets) and limit "fixed" or "pot": nothing else ends the raising'
+            )
 
 
 def raise_options(limit: str, pot: int, to_call: int, stack: int | None, min_raise: int) -> list[int | None]:
@@ -124,7 +126,9 @@ class BettingRound:
         """A new round; seats that can bet are pending clockwise from seat `first`."""
         n = len(stacks)
         if len(folded) != n or not 0 <= first < n:
-            raise ValueError(f"stacks and folded need one entry per seat, and first={first} must be one of the {n} seats")
+            raise ValueError(
+                f"stacks and folded need one entry per seat, and first={first} must be one of the {n} seats"
+            )
         bets = cls(list(stacks), list(folded), [], pot, 0, [0] * n, 0, rules.unit)
         bets.to_act = bets._able_to_bet(rules, [(first + k) % n for k in range(n)])
         if len(bets.to_act) < 2:
@@ -174,7 +178,9 @@ class BettingRound:
             choices = self._choices(rules)
         seat = self.to_act[0]
         if action not in choices:
-            raise IllegalActionError(f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(choices)}")
+            raise IllegalActionError(
+                f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(choices)}"
+            )
         self.to_act.pop(0)
         self.history.append([seat, action])
         if action == FOLD:

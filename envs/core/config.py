@@ -29,7 +29,7 @@ class GameConfig(BaseModel):
     """A game's former setting names -> the suite's names (design.md, "Settings"); an old name is refused."""
 
     @classmethod
-    def build(cls, **settings: Any) -> "GameConfig":
+    def build(cls, **settings: Any) -> GameConfig:
         """Validate `settings` into a config, turning pydantic's errors into one ConfigError."""
         old = sorted(set(settings) & set(cls.renamed))
         if old:
@@ -89,5 +89,7 @@ def _type_name(annotation: Any, metadata: Sequence[Any] = ()) -> str:
     if origin is Literal:
         return " or ".join(repr(arg) for arg in args)
     name = "None" if annotation is type(None) else getattr(annotation, "__name__", str(annotation))
-    bounds = [f"{sign} {getattr(m, attr)}" for m in metadata for attr, sign in _BOUNDS if getattr(m, attr, None) is not None]
+    bounds = [
+        f"{sign} {getattr(m, attr)}" for m in metadata for attr, sign in _BOUNDS if getattr(m, attr, None) is not None
+    ]
     return f"{name} {', '.join(bounds)}" if bounds else name

@@ -98,7 +98,9 @@ def _check_end(game: Any, state: Any, paid: dict[str, float], agents: list[str],
     if not (game.is_terminal(state) or game.is_truncated(state)):
         report.fail("end", "every agent is done, but the game is neither terminal nor truncated")
     if not all(math.isclose(paid[agent], r, abs_tol=1e-9) for agent, r in zip(agents, returns)):
-        report.fail("rewards", f"the rewards paid add up to {[paid[agent] for agent in agents]}, the returns are {returns}")
+        report.fail(
+            "rewards", f"the rewards paid add up to {[paid[agent] for agent in agents]}, the returns are {returns}"
+        )
     total = game.returns_total()
     if total is not None and not math.isclose(sum(returns), total, abs_tol=1e-9):
         report.fail("returns", f"the returns {returns} sum to {sum(returns)}, not {total}")

@@ -17,7 +17,6 @@ from .errors import ConfigError, EpisodeOverError, IllegalActionError, NoEpisode
 from .game import Encoder, Game
 from .views import table_settings
 
-
 MASKS_KEPT = 4096  # sets of legal actions whose mask an environment keeps
 
 
@@ -62,9 +61,13 @@ class CardGameEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._no_actions = np.zeros(num_actions, np.int8)
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}  # the action mask of each set of legal actions met (`_mask`)
+        self._masks: dict[
+            tuple[int, ...], np.ndarray
+        ] = {}  # the action mask of each set of legal actions met (`_mask`)
         self._seats_leave = type(self.game).seat_done is not Game.seat_done  # else no seat is done before the end
-        self._acting_observation = type(self.encoder).acting_observation is not Encoder.acting_observation  # else it is `observation`
+        self._acting_observation = (
+            type(self.encoder).acting_observation is not Encoder.acting_observation
+        )  # else it is `observation`
         self.state: Any = None
         self.played: list[int] = []
         self._start: Callable[[], Any] = lambda: None
@@ -119,7 +122,9 @@ class CardGameEnv(AECEnv):
             raise SeatViewError(f"a seat view is a JSON object, not {type(view).__name__}")
         seat = view.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
-            raise SeatViewError(f"seat view field 'seat' must be a seat number 0..{self.game.num_players - 1}, got {seat!r}")
+            raise SeatViewError(
+                f"seat view field 'seat' must be a seat number 0..{self.game.num_players - 1}, got {seat!r}"
+            )
         state = self._state_from_view(view)
         legal = self.game.legal_actions(state) if self.game.current_player(state) == seat else []
         rebuilt = self._seat_view(state, seat, legal)
@@ -167,7 +172,13 @@ class CardGameEnv(AECEnv):
             self._require_episode()
         agent = self.agent_selection
         observation = self.observe(agent) if observe else None
-        return observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.state is None:
@@ -225,7 +236,9 @@ class CardGameEnv(AECEnv):
         if seat is None:
             return copy.deepcopy(log)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
-            raise UnknownPlayerError(f"no seat {seat!r} at this {self.game.env_id} table; its seats are 0..{self.game.num_players - 1}")
+            raise UnknownPlayerError(
+                f"no seat {seat!r} at this {self.game.env_id} table; its seats are 0..{self.game.num_players - 1}"
+            )
         return copy.deepcopy(history.seen_by(log, seat))
 
     def public_history(self) -> list[dict[str, Any]]:
@@ -306,7 +319,9 @@ class CardGameEnv(AECEnv):
 
     def _require_reset(self) -> None:
         if self.state is None:
-            raise NoEpisodeError(f"{self.game.env_id} has no episode yet: call reset() before step(), observe() or last()")
+            raise NoEpisodeError(
+                f"{self.game.env_id} has no episode yet: call reset() before step(), observe() or last()"
+            )
 
     def _require_episode(self) -> None:
         """An episode is running: dealt, and not ended with every agent's final dead step taken."""
@@ -333,7 +348,9 @@ def _check_fields(rebuilt: dict[str, Any], view: dict[str, Any]) -> None:
         if key not in rebuilt:
             raise SeatViewError(f"seat view has an unknown field {key!r}")
         if view[key] != rebuilt[key]:
-            raise SeatViewError(f"seat view field {key!r} is {view[key]!r}, but the rest of the view gives {rebuilt[key]!r}")
+            raise SeatViewError(
+                f"seat view field {key!r} is {view[key]!r}, but the rest of the view gives {rebuilt[key]!r}"
+            )
 
 
 def _as_action_id(action: Any) -> int | None:

@@ -47,7 +47,14 @@ RECORD_FORMAT = "cardarena.record/1"
 _RECORD_FIELDS = {"format", "game", "config", "hand", "start", "actions", "log", "returns"}
 
 
-def emit(log: list[Event], hand: int, kind: str, seat: int | None = None, private: dict[str, Any] | None = None, **public: Any) -> None:
+def emit(
+    log: list[Event],
+    hand: int,
+    kind: str,
+    seat: int | None = None,
+    private: dict[str, Any] | None = None,
+    **public: Any,
+) -> None:
     """Append one event to `log`: the public fields, and the `private` ones only `seat` sees."""
     event: Event = {"hand": hand, "kind": kind, "seat": seat, **public}
     if private:
@@ -87,7 +94,9 @@ def last_hand(log: list[Event], seat: int) -> Event | None:
 def restore_last_hand(log: list[Event], result: Any) -> None:
     """Make the log of a state rebuilt from a seat view hold only that view's `last_hand`."""
     if result is not None and not (isinstance(result, dict) and result.get("kind") == RESULT):
-        raise SeatViewError('seat view field \'last_hand\' must be a hand\'s result event (an object with "kind": "result") or null')
+        raise SeatViewError(
+            'seat view field \'last_hand\' must be a hand\'s result event (an object with "kind": "result") or null'
+        )
     log[:] = [] if result is None else [copy.deepcopy(result)]
 
 
@@ -98,7 +107,14 @@ def episode_record(env: CardGameEnv) -> Event:
     """The episode the environment has played since it started (`env.episode_start()`), as one
     record: the state it started from, its action ids, its whole log and the returns."""
     game = env.game
-    return _record(env, None, game.state_to_json(env.episode_start()), env.played, game.event_log(env.state), game.returns(env.state))
+    return _record(
+        env,
+        None,
+        game.state_to_json(env.episode_start()),
+        env.played,
+        game.event_log(env.state),
+        game.returns(env.state),
+    )
 
 
 def hand_records(env: CardGameEnv) -> list[Event]:
@@ -125,7 +141,9 @@ def _hand_record(env: CardGameEnv, hand: int, start: Any, actions: list[int], st
     return _record(env, hand, game.state_to_json(start), actions, events, game.returns(state))
 
 
-def _record(env: CardGameEnv, hand: int | None, start: Event, actions: list[int], log: list[Event], returns: list[float]) -> Event:
+def _record(
+    env: CardGameEnv, hand: int | None, start: Event, actions: list[int], log: list[Event], returns: list[float]
+) -> Event:
     return {
         "format": RECORD_FORMAT,
         "game": env.game.env_id,
@@ -142,7 +160,9 @@ def replay_steps(record: Event) -> Iterator[CardGameEnv]:
     """A fresh environment set at the record's start, then after each of its actions (the same
     environment each time): for stepping through a recorded hand."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT or not _RECORD_FIELDS <= set(record):
-        raise StateError(f"not a {RECORD_FORMAT} record: a JSON object with the fields {', '.join(sorted(_RECORD_FIELDS))}")
+        raise StateError(
+            f"not a {RECORD_FORMAT} record: a JSON object with the fields {', '.join(sorted(_RECORD_FIELDS))}"
+        )
     env = make(record["game"], **record["config"])
     env.load_state(env.game.state_from_json(record["start"]))
     yield env
@@ -165,7 +185,10 @@ def replay(record: Event) -> CardGameEnv:
     if record["hand"] is not None:
         log = [event for event in log if event["hand"] == record["hand"]]
     if log != record["log"]:
-        first = next((n for n, (got, want) in enumerate(zip(log, record["log"])) if got != want), min(len(log), len(record["log"])))
+        first = next(
+            (n for n, (got, want) in enumerate(zip(log, record["log"])) if got != want),
+            min(len(log), len(record["log"])),
+        )
         raise StateError(f"the record replays to another log: event {first} differs")
     if list(env.game.returns(env.state)) != record["returns"]:
         raise StateError(f"the record replays to the returns {env.game.returns(env.state)}, not {record['returns']}")

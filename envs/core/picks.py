@@ -133,7 +133,12 @@ class PickRule:
     def done_legal(self, picked: Collection[int]) -> bool:
         """Whether `DONE` may close the choice now: it closes with `DONE` and `picked` is a legal final set."""
         chosen = frozenset(picked)
-        return self.done and self.min_size <= len(chosen) <= self.largest and chosen <= self.candidates and self._legal(chosen)
+        return (
+            self.done
+            and self.min_size <= len(chosen) <= self.largest
+            and chosen <= self.candidates
+            and self._legal(chosen)
+        )
 
     def pick(self, state: PickState, card: int) -> list[int] | None:
         """Pick `card`; the chosen cards (in pick order) when that completes a fixed-size choice, else None."""

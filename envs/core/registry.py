@@ -61,7 +61,9 @@ class GameEntry:
         env_cls = import_module(self.module).raw_env
         game = env_cls.game_cls
         if f"{game.name}_v{game.version}" != self.env_id:
-            raise ValueError(f"{self.module}.raw_env plays {game.name}_v{game.version}, but it is registered as {self.env_id}")
+            raise ValueError(
+                f"{self.module}.raw_env plays {game.name}_v{game.version}, but it is registered as {self.env_id}"
+            )
         return env_cls
 
     @property
@@ -84,10 +86,14 @@ GAMES: list[str] = []
 def register(env_id: str, module: str, agents: dict[str, str] | None = None) -> None:
     """Register a game version; see this module's docstring for the three arguments."""
     if not _ENV_ID.fullmatch(env_id):
-        raise ValueError(f"env id {env_id!r} must be <game>_v<N>: lower-case letters, digits and _, then _v and a number")
+        raise ValueError(
+            f"env id {env_id!r} must be <game>_v<N>: lower-case letters, digits and _, then _v and a number"
+        )
     for agent, target in (agents or {}).items():
         if "/" in agent or not agent or not _OBJECT.fullmatch(target):
-            raise ValueError(f"{env_id} agent {agent!r}: expected a short name (no '/') -> 'module:callable', got {target!r}")
+            raise ValueError(
+                f"{env_id} agent {agent!r}: expected a short name (no '/') -> 'module:callable', got {target!r}"
+            )
     entry = GameEntry(env_id, module, MappingProxyType(dict(agents or {})))
     known = _ENTRIES.get(env_id)
     if known is not None and known != entry:

@@ -136,7 +136,9 @@ def settle_columns(
     return Settlement(payouts, unpaid, winners)
 
 
-def split_pot(amount: int, winners: Sequence[int], first_seat: int, num_players: int, fractional: bool = False) -> list[Chips]:
+def split_pot(
+    amount: int, winners: Sequence[int], first_seat: int, num_players: int, fractional: bool = False
+) -> list[Chips]:
     """Chips each seat receives from one pot: equal shares; odd chips one each clockwise from `first_seat`.
 
     With `fractional`, every winner gets exactly amount / len(winners).
@@ -176,7 +178,14 @@ def _pick(eligible: Sequence[int], keys: Sequence[Key | None], pick: Pick) -> li
     return [seat for seat in eligible if keys[seat] == target]
 
 
-def _pay_forfeit(payouts: list[Chips], amount: int, folded: Sequence[bool], keys: Sequence[Key | None], first_seat: int, fractional: bool) -> None:
+def _pay_forfeit(
+    payouts: list[Chips],
+    amount: int,
+    folded: Sequence[bool],
+    keys: Sequence[Key | None],
+    first_seat: int,
+    fractional: bool,
+) -> None:
     """Add the forfeit, which the best key among the live seats takes, to `payouts` in place."""
     _pay(payouts, amount, _pick(_live(folded), keys, "best"), first_seat, fractional)
 

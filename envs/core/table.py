@@ -93,7 +93,9 @@ class Table:
         self._illegal_end = any(info.get("illegal_action") for info in self.env.infos.values())
         self._step_retired()
 
-    def advance(self, actors: Mapping[int, Actor], stop_at: int | None = None, max_moves: int | None = None) -> int | None:
+    def advance(
+        self, actors: Mapping[int, Actor], stop_at: int | None = None, max_moves: int | None = None
+    ) -> int | None:
         """Let the seats in `actors` play until a seat without one must act, and return that seat.
 
         Returns None instead when the episode is over, when seat `stop_at` is done for good

@@ -39,7 +39,9 @@ def view_settings(config_cls: type[GameConfig], view: Any) -> dict[str, Any]:
     other, each a value the game takes. SeatViewError naming the field otherwise."""
     settings = view.get("settings") if isinstance(view, dict) else None
     if not isinstance(settings, dict):
-        raise SeatViewError("seat view field 'settings' must be an object of the table's settings, as env.observe_json gives them")
+        raise SeatViewError(
+            "seat view field 'settings' must be an object of the table's settings, as env.observe_json gives them"
+        )
     names = [name for name in config_cls.model_fields if name not in GameConfig.model_fields]
     for key in settings:
         if key not in names:
@@ -68,7 +70,7 @@ def read_view(model: type[ViewT], view: dict[str, Any], game: Game[Any]) -> View
         )
         raise SeatViewError(f"seat view does not fit {game.env_id}: {problems}") from None
     if getattr(seen, "game", game.env_id) != game.env_id:
-        raise SeatViewError(f"seat view is for {getattr(seen, 'game')!r}, not {game.env_id}")
+        raise SeatViewError(f"seat view is for {seen.game!r}, not {game.env_id}")
     settings, table = view_settings(type(game.config), view), table_settings(game.config)
     for key, value in table.items():
         if settings[key] != value:

@@ -24,7 +24,19 @@ from .state import SLOT_NAMES
 SPLITS = ("WIN", "EVEN", "LOSE")
 WIN, EVEN, LOSE = range(3)
 RAISE_OPTIONS = ("MIN", "HALF_POT", "POT", "ALL_IN")
-TRADE_CHOICES: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (2,), (3,), (0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+TRADE_CHOICES: tuple[tuple[int, ...], ...] = (
+    (),
+    (0,),
+    (1,),
+    (2,),
+    (3,),
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (1, 2),
+    (1, 3),
+    (2, 3),
+)
 FOLD, CHECK, CALL, RAISE, TRADE, PAID_TRADE = 0, 1, 2, 5, 17, 28
 NUM_ACTIONS = 58
 

@@ -17,14 +17,13 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
 from .actions import SPLITS, TRADE_CHOICES
 from .game import LAST_ROUND, MAX_PLAYERS, MIN_PLAYERS, NUM_CARDS, DividhaGame, public_discards
-from .state import BETTING, EMPTY, NUM_SLOTS, OVER, TRADING, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, DividhaState
+from .state import BETTING, EMPTY, NUM_SLOTS, OVER, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
 
 NUM_CATEGORIES = 13
 HIGH_CARDS = 5
@@ -71,28 +70,106 @@ _SEGMENTS = [
 SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _START = {name: piece.start for name, piece in SLICES.items()}
-(_OWN, _PUBLIC, _GONE, _HELD, _TABLE_SIZE, _DEALER, _TO_ACT, _PHASE, _ROUND, _STACKS, _PAID, _IN_ROUND, _FOLDED, _ALL_IN, _IN_MATCH,
- _TRADED_SLOTS, _HAS_TRADED, _RAISES, _CALLS, _TABLET, _FORFEIT, _TO_CALL, _RAISE_SIZES, _ANTE, _HAND_NUMBER, _MATCH) = (
+(
+    _OWN,
+    _PUBLIC,
+    _GONE,
+    _HELD,
+    _TABLE_SIZE,
+    _DEALER,
+    _TO_ACT,
+    _PHASE,
+    _ROUND,
+    _STACKS,
+    _PAID,
+    _IN_ROUND,
+    _FOLDED,
+    _ALL_IN,
+    _IN_MATCH,
+    _TRADED_SLOTS,
+    _HAS_TRADED,
+    _RAISES,
+    _CALLS,
+    _TABLET,
+    _FORFEIT,
+    _TO_CALL,
+    _RAISE_SIZES,
+    _ANTE,
+    _HAND_NUMBER,
+    _MATCH,
+) = (
     _START[name]
-    for name in ("own_slots", "public_cards", "gone", "held", "table_size", "dealer", "to_act", "phase", "round", "stacks", "paid",
-                 "in_round", "folded", "all_in", "in_match", "traded_slots", "has_traded", "raises", "calls", "tablet", "forfeit",
-                 "to_call", "raise_sizes", "ante", "hand_number", "match")
+    for name in (
+        "own_slots",
+        "public_cards",
+        "gone",
+        "held",
+        "table_size",
+        "dealer",
+        "to_act",
+        "phase",
+        "round",
+        "stacks",
+        "paid",
+        "in_round",
+        "folded",
+        "all_in",
+        "in_match",
+        "traded_slots",
+        "has_traded",
+        "raises",
+        "calls",
+        "tablet",
+        "forfeit",
+        "to_call",
+        "raise_sizes",
+        "ante",
+        "hand_number",
+        "match",
+    )
 )
 _OWN_AT = tuple(_OWN + slot * NUM_CARDS for slot in range(NUM_SLOTS))  # + card: the one of own slot k
 _PUBLIC_AT = tuple(_PUBLIC + r * NUM_CARDS for r in range(MAX_PLAYERS))  # + card: a public card of rel seat r
 _KEY_PART = NUM_CATEGORIES + 3 + HIGH_CARDS
 # per rel seat r and trade choice: the `has_traded` cell and the `traded_slots` cells it sets
 _TRADED_AT = tuple(
-    tuple((_HAS_TRADED + r, *(_TRADED_SLOTS + 4 * r + slot for slot in slots)) for slots in TRADE_CHOICES) for r in range(MAX_PLAYERS)
+    tuple((_HAS_TRADED + r, *(_TRADED_SLOTS + 4 * r + slot for slot in slots)) for slots in TRADE_CHOICES)
+    for r in range(MAX_PLAYERS)
 )
-assert (_START["category"], _START["key"]) == (_HELD + 1, _HELD + 1 + NUM_CATEGORIES)  # `hand_features` writes the three at once
-assert [_START[name] - _TABLET for name in ("pot", "to_call", "current_bet", "min_raise", "bets_made")] == [2, 4, 5, 6, 7]
+assert (_START["category"], _START["key"]) == (
+    _HELD + 1,
+    _HELD + 1 + NUM_CATEGORIES,
+)  # `hand_features` writes the three at once
+assert [_START[name] - _TABLET for name in ("pot", "to_call", "current_bet", "min_raise", "bets_made")] == [
+    2,
+    4,
+    5,
+    6,
+    7,
+]
 _BLANK = array("f", bytes(4 * OBSERVATION_SIZE))
 
 
 # positions in `DividhaEncoder._table_row` (read by table_writer.py); the per-seat blocks start at _ROW_SEATS
-(_ROW_SEAT, _ROW_PHASE, _ROW_DEALER, _ROW_ROUND, _ROW_ROUND_TO_ACT, _ROW_CURRENT_BET, _ROW_OWN_BET, _ROW_MIN_RAISE, _ROW_BETS,
- _ROW_TRADING_TO_ACT, _ROW_WIN, _ROW_LOSE, _ROW_POT, _ROW_FORFEIT, _ROW_ANTE, _ROW_HAND_NUMBER, _ROW_RAISE_SIZES) = range(17)
+(
+    _ROW_SEAT,
+    _ROW_PHASE,
+    _ROW_DEALER,
+    _ROW_ROUND,
+    _ROW_ROUND_TO_ACT,
+    _ROW_CURRENT_BET,
+    _ROW_OWN_BET,
+    _ROW_MIN_RAISE,
+    _ROW_BETS,
+    _ROW_TRADING_TO_ACT,
+    _ROW_WIN,
+    _ROW_LOSE,
+    _ROW_POT,
+    _ROW_FORFEIT,
+    _ROW_ANTE,
+    _ROW_HAND_NUMBER,
+    _ROW_RAISE_SIZES,
+) = range(17)
 _ROW_SEATS = _ROW_RAISE_SIZES + 4
 _SEAT_BLOCKS = 7  # stacks, paid, in_round, in_match, folded, raises, calls
 _NO_RAISES = (0, 0, 0, 0)
@@ -114,7 +191,12 @@ def _key_features(held: int, packed: int) -> array:
     if held:
         category, providence, immortal, total, high = rules.unpack_key(packed)
         features[1 + category] = 1.0
-        key = [providence, immortal / IMMORTAL_SCALE, min(total / SUM_SCALE, 1.0), *[value / HIGH_SCALE for value in high]]
+        key = [
+            providence,
+            immortal / IMMORTAL_SCALE,
+            min(total / SUM_SCALE, 1.0),
+            *[value / HIGH_SCALE for value in high],
+        ]
         features[1 + NUM_CATEGORIES : 1 + NUM_CATEGORIES + len(key)] = array("f", key)
     return features
 
@@ -131,10 +213,14 @@ class DividhaEncoder(Encoder[DividhaState]):
         blank[_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
         blank[_MATCH] = float(config.match)
         self._blank = blank
-        self._clockwise = [tuple(enumerate((seat + r) % n for r in range(n))) for seat in range(n)]  # (rel seat r, seat)
+        self._clockwise = [
+            tuple(enumerate((seat + r) % n for r in range(n))) for seat in range(n)
+        ]  # (rel seat r, seat)
         self._public_at = [tuple((_PUBLIC_AT[r], other) for r, other in clockwise) for clockwise in self._clockwise]
         cap = config.max_bets if config.limit == "fixed" else COUNT_SCALE
-        self._scales = np.array([1.0 / (config.starting_stack * n), cap, config.starting_stack, config.max_hands if config.match else 0.0])
+        self._scales = np.array(
+            [1.0 / (config.starting_stack * n), cap, config.starting_stack, config.max_hands if config.match else 0.0]
+        )
         self._no_chips = [0] * n
         self._row = struct.Struct(f"{_ROW_SEATS + _SEAT_BLOCKS * n}q")
         from .table_writer import write_table  # here, not at import: importing the game loads no numba
@@ -161,7 +247,13 @@ class DividhaEncoder(Encoder[DividhaState]):
             current = own_bet = min_raise = made = 0
             in_round, increments = self._no_chips, _NO_RAISES
         else:
-            round_number, round_to_act, current, min_raise, made = state.betting_round, bets.to_act[0], bets.current_bet, bets.min_raise, bets.bets
+            round_number, round_to_act, current, min_raise, made = (
+                state.betting_round,
+                bets.to_act[0],
+                bets.current_bet,
+                bets.min_raise,
+                bets.bets,
+            )
             in_round = bets.contributions
             own_bet = in_round[seat]
             increments = self.game.decision(state).raise_sizes if round_to_act == seat else _NO_RAISES
@@ -243,11 +335,19 @@ class DividhaEncoder(Encoder[DividhaState]):
             "pot": state.pot,
             "forfeit": state.forfeit,
             "stock_size": len(state.stock),
-            "cards": {name: (codes[card] if card != EMPTY else None) for name, card in zip(SLOT_NAMES, state.cards[seat])},
+            "cards": {
+                name: (codes[card] if card != EMPTY else None) for name, card in zip(SLOT_NAMES, state.cards[seat])
+            },
             "dealt": [[name for name, card in zip(SLOT_NAMES, slots) if card != EMPTY] for slots in state.cards],
-            "public": [[codes[slots[slot]] if slots[slot] != EMPTY else None for slot in PUBLIC_SLOTS] for slots in state.cards],
-            "trades": [[SLOT_NAMES[slot] for slot in TRADE_CHOICES[choice]] if choice >= 0 else None for choice in state.trades],
-            "traded_in": [[codes[card] for card in known_discards_of(state, seat, other)] for other in range(game.num_players)],
+            "public": [
+                [codes[slots[slot]] if slots[slot] != EMPTY else None for slot in PUBLIC_SLOTS] for slots in state.cards
+            ],
+            "trades": [
+                [SLOT_NAMES[slot] for slot in TRADE_CHOICES[choice]] if choice >= 0 else None for choice in state.trades
+            ],
+            "traded_in": [
+                [codes[card] for card in known_discards_of(state, seat, other)] for other in range(game.num_players)
+            ],
             "tablet": {"win": state.win[seat], "lose": state.lose[seat]},
             "actions": [_action_json(record, seat) for record in state.actions],
             "betting": _betting_json(state.bets),
@@ -268,15 +368,23 @@ class DividhaEncoder(Encoder[DividhaState]):
                 lines.append(f"  seat {other}: out of the match")
                 continue
             slots = [_slot_text(state, other, slot, seat, shown) for slot in range(NUM_SLOTS)]
-            tablet = f"  win {state.win[other]} lose {state.lose[other]}" if seat in (None, other) or state.phase == OVER else ""
+            tablet = (
+                f"  win {state.win[other]} lose {state.lose[other]}"
+                if seat in (None, other) or state.phase == OVER
+                else ""
+            )
             marker = ">" if other == to_act else " "
             status = "  folded" if state.folded[other] else ("  all-in" if state.stacks[other] == 0 else "")
-            lines.append(f"{marker} seat {other}: {' '.join(slots)}  stack {state.stacks[other]}  paid {state.paid[other]}{tablet}{status}")
+            lines.append(
+                f"{marker} seat {other}: {' '.join(slots)}  stack {state.stacks[other]}  paid {state.paid[other]}{tablet}{status}"
+            )
         lines.append(f"pot {state.pot}" + (f"  forfeits {state.forfeit}" if state.forfeit else ""))
         if state.phase == OVER and state.showdown:
             for other, hand in shown.items():
                 lines.append(f"  seat {other} shows {' '.join(hand['cards'])}: {hand['name']} {tuple(hand['key'][:4])}")
-            lines.append("received: " + ", ".join(f"seat {s} {chips}" for s, chips in enumerate(state.showdown["received"])))
+            lines.append(
+                "received: " + ", ".join(f"seat {s} {chips}" for s, chips in enumerate(state.showdown["received"]))
+            )
         if state.terminal or state.truncated:
             lines.append("result: " + ", ".join(f"seat {s} {r:+g}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)
@@ -292,7 +400,9 @@ def _slot_text(state: DividhaState, other: int, slot: int, seat: int | None, sho
     if card == EMPTY:
         return "--"
     code = rules.DECK[card]
-    visible = seat is None or seat == other or slot in PUBLIC_SLOTS or code in shown.get(str(other), {}).get("cards", [])
+    visible = (
+        seat is None or seat == other or slot in PUBLIC_SLOTS or code in shown.get(str(other), {}).get("cards", [])
+    )
     return code if visible else "??"
 
 
@@ -315,4 +425,3 @@ def _betting_json(bets: BettingRound | None) -> dict[str, Any] | None:
         "pending": list(bets.to_act),
         "history": [list(entry) for entry in bets.history],
     }
-

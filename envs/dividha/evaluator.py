@@ -46,10 +46,10 @@ from .deck import (
     ONE_PAIR,
     PROVIDENCE_SHIFT,
     PURE,
-    PUREBLOOD_MASK,
-    PUREBLOOD_STRAIGHT,
     PURE_FIVE_OF_A_KIND,
     PURE_STRAIGHT,
+    PUREBLOOD_MASK,
+    PUREBLOOD_STRAIGHT,
     SATAN,
     SIDE,
     STRAIGHT,
@@ -247,7 +247,11 @@ def showdown(cards, divine_intervention):
         if size < min(n, MAX_HAND) and _extendable(mask, n, heavenly, hellish, god, satan):
             continue
         key = _hand_key(cards, mask, divine_intervention, counts)
-        if key > best_key or key == best_key and (size > best_size or size == best_size and _lower_cards(mask, best_mask)):
+        if (
+            key > best_key
+            or key == best_key
+            and (size > best_size or size == best_size and _lower_cards(mask, best_mask))
+        ):
             best_key, best_mask, best_size = key, mask, size
     return best_key, best_mask
 

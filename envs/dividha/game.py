@@ -13,13 +13,12 @@ from itertools import repeat
 from operator import gt
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
-from pydantic import Field, model_validator
-
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, sampled
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
+from pydantic import Field, model_validator
 
 from . import rules
 from .actions import (
@@ -38,12 +37,35 @@ from .actions import (
     raise_id,
 )
 from .hidden import deal_hidden_again
-from .history import describe, label_of, log_deal, log_eliminated, log_hand_start, log_last_seat, log_result, public_part
-from .state import BETTING, DEALS, EMPTY, LAST_ROUND, OVER, PUBLIC_SLOTS, SLOT_NAMES, TRADING, TRADING_ROUND, WAGER_ROUND, DividhaState
+from .history import (
+    describe,
+    label_of,
+    log_deal,
+    log_eliminated,
+    log_hand_start,
+    log_last_seat,
+    log_result,
+    public_part,
+)
+from .state import (
+    BETTING,
+    DEALS,
+    EMPTY,
+    LAST_ROUND,
+    OVER,
+    PUBLIC_SLOTS,
+    SLOT_NAMES,
+    TRADING,
+    TRADING_ROUND,
+    WAGER_ROUND,
+    DividhaState,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
-_PUBLIC_TRADED = tuple(tuple(slot in PUBLIC_SLOTS for slot in slots) for slots in TRADE_CHOICES)  # per choice: which slots are public
+_PUBLIC_TRADED = tuple(
+    tuple(slot in PUBLIC_SLOTS for slot in slots) for slots in TRADE_CHOICES
+)  # per choice: which slots are public
 _FREE_TRADE_IDS = tuple(TRADE + choice for choice in range(len(TRADE_CHOICES)))
 _DECISIONS_KEPT = 1 << 14  # betting decisions remembered per game (forgotten all at once past it)
 
@@ -127,7 +149,9 @@ class DividhaGame(Game[DividhaState]):
         self._decision: tuple[Any, int, Decision | None] = (None, -1, None)  # (round, its actions so far, decision)
         self._decisions: dict[tuple[Any, ...], Decision] = {}  # by `_decision_key`
         n = config.num_players
-        self._clockwise_from = [tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)]  # per dealer, for `order`
+        self._clockwise_from = [
+            tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
+        ]  # per dealer, for `order`
 
     @property
     def num_players(self) -> int:
@@ -339,7 +363,9 @@ class DividhaGame(Game[DividhaState]):
 
     def _open_round(self, state: DividhaState, number: int) -> None:
         state.phase, state.betting_round = BETTING, number
-        bets = betting.BettingRound.open(self.betting_rules, state.stacks, state.folded, (state.dealer + 1) % self.num_players, state.pot)
+        bets = betting.BettingRound.open(
+            self.betting_rules, state.stacks, state.folded, (state.dealer + 1) % self.num_players, state.pot
+        )
         state.bets = bets
         if bets.finished:
             self._after_round(state)
@@ -456,9 +482,17 @@ class DividhaGame(Game[DividhaState]):
             "ante": state.ante,
             "folded": [seat for seat in range(n) if state.folded[seat] and state.in_match[seat]],
             "shown": shown,
-            "actions": [{"seat": seat, "round": round_, "kind": kind, "chips": chips} for seat, round_, kind, chips, *_ in state.actions],
-            "trades": [[SLOT_NAMES[slot] for slot in TRADE_CHOICES[choice]] if choice >= 0 else None for choice in state.trades],
-            "public": [[rules.DECK[slots[slot]] if slots[slot] != EMPTY else None for slot in PUBLIC_SLOTS] for slots in state.cards],
+            "actions": [
+                {"seat": seat, "round": round_, "kind": kind, "chips": chips}
+                for seat, round_, kind, chips, *_ in state.actions
+            ],
+            "trades": [
+                [SLOT_NAMES[slot] for slot in TRADE_CHOICES[choice]] if choice >= 0 else None for choice in state.trades
+            ],
+            "public": [
+                [rules.DECK[slots[slot]] if slots[slot] != EMPTY else None for slot in PUBLIC_SLOTS]
+                for slots in state.cards
+            ],
             "traded_in": [[rules.DECK[card] for card in public_discards(state, seat)] for seat in range(n)],
             "win": list(state.win),
             "lose": list(state.lose),
@@ -490,7 +524,17 @@ def _decision_key(bets: betting.BettingRound, fixed_limit: bool) -> tuple[Any, .
     still answer a raise)."""
     seat, stacks = bets.to_act[0], bets.stacks
     pot = None if fixed_limit else bets.pot
-    return seat, stacks[seat], bets.to_call(seat), bets.current_bet > 0, pot, bets.min_raise, bets.bets, *bets.folded, *map(gt, stacks, repeat(0))
+    return (
+        seat,
+        stacks[seat],
+        bets.to_call(seat),
+        bets.current_bet > 0,
+        pot,
+        bets.min_raise,
+        bets.bets,
+        *bets.folded,
+        *map(gt, stacks, repeat(0)),
+    )
 
 
 def public_discards(state: DividhaState, seat: int) -> list[int]:

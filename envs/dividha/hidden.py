@@ -47,7 +47,9 @@ def deal_hidden_again(game: DividhaGame, state: DividhaState, seat: int, rng: ra
 
 def _hidden_slots(state: DividhaState, other: int) -> list[int]:
     """`other`'s dealt private slots, less the cards it showed at a settled showdown."""
-    shown = state.showdown["shown"].get(str(other), {}).get("cards", []) if state.phase == OVER and state.showdown else []
+    shown = (
+        state.showdown["shown"].get(str(other), {}).get("cards", []) if state.phase == OVER and state.showdown else []
+    )
     return [
         slot
         for slot, card in enumerate(state.cards[other])
@@ -71,9 +73,10 @@ def _split_again(game: DividhaGame, state: DividhaState, seat: int, rng: random.
         actor, _round, kind, chips, split, stack_after = record
         if actor == seat or split < 0:
             continue
-        choices = [WIN, LOSE] if game.config.all_in_unsplit and kind != "trade" and stack_after == 0 else [WIN, EVEN, LOSE]
+        choices = (
+            [WIN, LOSE] if game.config.all_in_unsplit and kind != "trade" and stack_after == 0 else [WIN, EVEN, LOSE]
+        )
         record[4] = rng.choice(choices)
         win, lose = rules.split_chips(chips, SPLITS[record[4]])
         state.win[actor] += win
         state.lose[actor] += lose
-

@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.envs.core.history import RESULT, emit
 
-from .actions import CALL_KIND, MOVES, RAISE_KIND, RAISE_OPTIONS, SPLITS, TRADE_CHOICES, TRADE_KIND, Move, choice_slots, decode
+from .actions import (
+    CALL_KIND,
+    MOVES,
+    RAISE_KIND,
+    RAISE_OPTIONS,
+    SPLITS,
+    TRADE_CHOICES,
+    TRADE_KIND,
+    Move,
+    choice_slots,
+    decode,
+)
 from .rules import CARDS
 from .state import BETTING, DEALS, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
 
@@ -25,7 +36,9 @@ if TYPE_CHECKING:
 
 
 def _split_slots(slots: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(slot for slot in slots if slot not in PUBLIC_SLOTS), tuple(slot for slot in slots if slot in PUBLIC_SLOTS)
+    return tuple(slot for slot in slots if slot not in PUBLIC_SLOTS), tuple(
+        slot for slot in slots if slot in PUBLIC_SLOTS
+    )
 
 
 # every slot tuple a deal or a trade fills: its private slots and its public ones
@@ -64,9 +77,24 @@ def log_deal(state: DividhaState, seats: list[int], slots: tuple[int, ...], repl
         held = state.cards[seat]
         if private:
             cards = [codes[held[slot]] for slot in private]
-            emit(log, hand, kind, seat, {"cards": cards}, slots=[SLOT_NAMES[slot] for slot in private], count=len(private))
+            emit(
+                log,
+                hand,
+                kind,
+                seat,
+                {"cards": cards},
+                slots=[SLOT_NAMES[slot] for slot in private],
+                count=len(private),
+            )
         if public:
-            emit(log, hand, kind, seat, slots=[SLOT_NAMES[slot] for slot in public], cards=[codes[held[slot]] for slot in public])
+            emit(
+                log,
+                hand,
+                kind,
+                seat,
+                slots=[SLOT_NAMES[slot] for slot in public],
+                cards=[codes[held[slot]] for slot in public],
+            )
 
 
 def log_eliminated(state: DividhaState, seat: int) -> None:

@@ -21,13 +21,12 @@ from functools import cache
 from types import ModuleType
 
 import numpy as np
-
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import Deck
 
 from .deck import (  # noqa: F401  (the deck's constants, imported from here by the game)
-    CATEGORY_SHIFT,
     CATEGORY_NAMES,
+    CATEGORY_SHIFT,
     DECK,
     DECK_SIZE,
     DEUCE_OF_HEAVEN,
@@ -110,7 +109,12 @@ def settle_keys(
     folded = [key is None for key in keys]
     columns = ((win_stakes, "best"), (lose_stakes, "worst"))
     first_seat = (dealer + 1) % len(keys)
-    return [int(chips) for chips in settlement.settle_columns(columns, folded, keys, first_seat, forfeit=forfeit, rest_apart=True).payouts]
+    return [
+        int(chips)
+        for chips in settlement.settle_columns(
+            columns, folded, keys, first_seat, forfeit=forfeit, rest_apart=True
+        ).payouts
+    ]
 
 
 # ---------------------------------------------------------------- Checkable API (section 12)
@@ -188,7 +192,9 @@ def settle(
             raise ValueError(f"{name} must be a list with one entry per seat, got {values!r}")
     n = len(hands)
     if not len(win_stakes) == len(lose_stakes) == n:
-        raise ValueError(f"win_stakes ({len(win_stakes)}), lose_stakes ({len(lose_stakes)}) and hands ({n}) need one entry per seat")
+        raise ValueError(
+            f"win_stakes ({len(win_stakes)}), lose_stakes ({len(lose_stakes)}) and hands ({n}) need one entry per seat"
+        )
     for name, values in (("win_stakes", win_stakes), ("lose_stakes", lose_stakes)):
         for value in values:
             _require_chips(name, value)

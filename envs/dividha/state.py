@@ -45,7 +45,9 @@ class DividhaState:
     pot: int = 0
     forfeit: int = 0  # eliminated seats' stacks, set aside for this hand's best hand
     bets: BettingRound | None = None  # the open betting round (the core engine's; JSON as its to_json())
-    actions: list[list[Any]] = dataclasses.field(default_factory=list)  # [seat, round, kind, chips, split, stack after] this hand
+    actions: list[list[Any]] = dataclasses.field(
+        default_factory=list
+    )  # [seat, round, kind, chips, split, stack after] this hand
     showdown: dict[str, Any] | None = None  # the last settled hand's public outcome
     returns: list[float] = dataclasses.field(default_factory=list)
     terminal: bool = False

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .actions import SPLITS, TRADE_CHOICES, WIN
@@ -72,7 +71,9 @@ class DividhaSeatView(BaseModel):
     stock_size: Annotated[int, Field(ge=0, le=56)]
     cards: dict[SlotName, str | None]
     dealt: Annotated[list[list[SlotName]], Field(min_length=2, max_length=7)]
-    public: Annotated[list[Annotated[list[str | None], Field(min_length=2, max_length=2)]], Field(min_length=2, max_length=7)]
+    public: Annotated[
+        list[Annotated[list[str | None], Field(min_length=2, max_length=2)]], Field(min_length=2, max_length=7)
+    ]
     trades: Annotated[list[list[SlotName] | None], Field(min_length=2, max_length=7)]
     traded_in: Annotated[list[list[str]], Field(min_length=2, max_length=7)]
     tablet: SeenTablet
@@ -165,7 +166,9 @@ def _known_cards(seen: DividhaSeatView, n: int) -> tuple[list[list[int]], list[l
         if code is not None:
             cards[seen.seat][slot] = view_card(rules.CARDS, code, f"cards.{name}")
     for other, hand in shown.items():
-        _place_shown(cards[int(other)], [view_card(rules.CARDS, code, "showdown.shown") for code in hand["cards"]], int(other))
+        _place_shown(
+            cards[int(other)], [view_card(rules.CARDS, code, "showdown.shown") for code in hand["cards"]], int(other)
+        )
     trades = [-1 if slots is None else _choice(slots) for slots in seen.trades]
     discards = []
     for other in range(n):
@@ -173,11 +176,12 @@ def _known_cards(seen: DividhaSeatView, n: int) -> tuple[list[list[int]], list[l
         known = [view_card(rules.CARDS, code, f"traded_in[{other}]") for code in seen.traded_in[other]]
         hidden = [slot for slot in slots if other != seen.seat and slot not in PUBLIC_SLOTS]
         if len(known) != len(slots) - len(hidden):
-            raise SeatViewError(f"seat view 'traded_in[{other}]' lists {len(known)} cards for the trade {list(seen.trades[other] or [])}")
+            raise SeatViewError(
+                f"seat view 'traded_in[{other}]' lists {len(known)} cards for the trade {list(seen.trades[other] or [])}"
+            )
         known.reverse()
         discards.append([UNSEEN if slot in hidden else known.pop() for slot in slots])
     return cards, discards, trades
-
 
 
 def _place_shown(slots: list[int], shown: list[int], seat: int) -> None:
@@ -193,7 +197,9 @@ def _place_shown(slots: list[int], shown: list[int], seat: int) -> None:
 def _choice(slots: list[str]) -> int:
     wanted = tuple(SLOT_NAMES.index(name) for name in slots)
     if wanted not in TRADE_CHOICES:
-        raise SeatViewError(f"seat view 'trades' holds {slots}, not a trade of at most two of P1 P2 U1 U2 in that order")
+        raise SeatViewError(
+            f"seat view 'trades' holds {slots}, not a trade of at most two of P1 P2 U1 U2 in that order"
+        )
     return TRADE_CHOICES.index(wanted)
 
 
@@ -211,7 +217,9 @@ def _deal_unseen(seen: DividhaSeatView, cards: list[list[int]], discards: list[l
                     raise SeatViewError("seat view holds more cards than the deck")
                 pile[k] = unseen.pop(0)
     if len(unseen) != seen.stock_size:
-        raise SeatViewError(f"seat view 'stock_size' is {seen.stock_size}, but its cards leave {len(unseen)} in the stock")
+        raise SeatViewError(
+            f"seat view 'stock_size' is {seen.stock_size}, but its cards leave {len(unseen)} in the stock"
+        )
     return unseen
 
 

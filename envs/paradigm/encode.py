@@ -25,7 +25,6 @@ from math import log, log1p
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
@@ -62,7 +61,9 @@ ACTION_NAMES = [
     *(f"CANCEL({v})" for v in range(1, 9)),
 ]
 assert len(ACTION_NAMES) == NUM_ACTIONS
-assert ACTION_NAMES[FIRST_SUIT] == "SUIT(L)" and ACTION_NAMES[FIRST_CARD] == "CARD(L1)" and ACTION_NAMES[HAND_ID] == "HAND"
+assert (
+    ACTION_NAMES[FIRST_SUIT] == "SUIT(L)" and ACTION_NAMES[FIRST_CARD] == "CARD(L1)" and ACTION_NAMES[HAND_ID] == "HAND"
+)
 assert ACTION_NAMES[NEW_PILE_ID] == "NEW_PILE" and ACTION_NAMES[FIRST_ON_TOP] == "ON_TOP(L1)"
 assert ACTION_NAMES[PASS_ID] == "PASS" and ACTION_NAMES[FIRST_CANCEL] == "CANCEL(1)"
 
@@ -101,7 +102,10 @@ _SEGMENTS = [
     ("turn", 1),  # turn counter / 45
     ("standing", 1),  # to the seat to act: its score minus the best other score, squashed to [0, 1]
     ("action_gain", NUM_ACTIONS),  # to the seat to act, per legal action: its change to the standing, squashed
-    ("action_gap", NUM_ACTIONS),  # to the seat to act, per legal action: how far its change falls short of the best one's
+    (
+        "action_gap",
+        NUM_ACTIONS,
+    ),  # to the seat to act, per legal action: how far its change falls short of the best one's
 ]
 
 SLICES = segment_slices(_SEGMENTS)
@@ -109,15 +113,60 @@ OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 (_SEATED, _SUIT, _UNOWNED, _HAND, _ERRORS, _ON_TABLE, _HEIGHT_AT, _BELOW_SUIT, _BELOW_VALUE, _TOP, _PILE_VALUE) = (
     SLICES[name].start
-    for name in ("seated", "suit", "unowned", "hand", "errors", "on_table", "height", "below_suit", "below_value", "top", "pile_value")
+    for name in (
+        "seated",
+        "suit",
+        "unowned",
+        "hand",
+        "errors",
+        "on_table",
+        "height",
+        "below_suit",
+        "below_value",
+        "top",
+        "pile_value",
+    )
 )
 (_DISCARD, _DECK, _SETUP_REVEALED, _REVEALED, _PENDING_CARD, _PENDING_KIND, _PENDING_MOVER, _DESTINATION_START) = (
     SLICES[name].start
-    for name in ("discard", "deck", "setup_revealed", "revealed", "pending_card", "pending_kind", "pending_mover", "pending_destination")
+    for name in (
+        "discard",
+        "deck",
+        "setup_revealed",
+        "revealed",
+        "pending_card",
+        "pending_kind",
+        "pending_mover",
+        "pending_destination",
+    )
 )
-(_PHASE, _TO_ACT, _LEAD, _WINDOW_START, _ROUND_SEAT, _SCORES, _DECK_SIZE, _TURN, _STANDING, _ACTION_GAIN, _ACTION_GAP) = (
+(
+    _PHASE,
+    _TO_ACT,
+    _LEAD,
+    _WINDOW_START,
+    _ROUND_SEAT,
+    _SCORES,
+    _DECK_SIZE,
+    _TURN,
+    _STANDING,
+    _ACTION_GAIN,
+    _ACTION_GAP,
+) = (
     SLICES[name].start
-    for name in ("phase", "to_act", "lead", "window_start", "round_seat", "scores", "deck_size", "turn", "standing", "action_gain", "action_gap")
+    for name in (
+        "phase",
+        "to_act",
+        "lead",
+        "window_start",
+        "round_seat",
+        "scores",
+        "deck_size",
+        "turn",
+        "standing",
+        "action_gain",
+        "action_gap",
+    )
 )
 _LOG_MAX_PILE = log(3_628_800)
 _HEIGHT = [(position + 1) / 10 for position in range(10)]
@@ -166,7 +215,11 @@ class ParadigmEncoder(Encoder[ParadigmState]):
         if state.pending:
             _encode_pending(cells, state, seat)
         cells[_PHASE + state.phase] = 1.0
-        for start, player in ((_TO_ACT, state.to_act), (_WINDOW_START, state.window_start), (_ROUND_SEAT, state.round_seat)):
+        for start, player in (
+            (_TO_ACT, state.to_act),
+            (_WINDOW_START, state.window_start),
+            (_ROUND_SEAT, state.round_seat),
+        ):
             if player >= 0:
                 cells[start + (player - seat) % n] = 1.0
         cells[_LEAD + (lead_seat(state) - seat) % n] = 1.0
@@ -266,7 +319,10 @@ def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], in
     for position, card in enumerate(pile):
         entries += [(_ON_TABLE + card, 1.0), (_HEIGHT_AT + card, _HEIGHT[position])]
         if below >= 0:
-            entries += [(_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below], 1.0), (_BELOW_VALUE + card, _TENTH[below])]
+            entries += [
+                (_BELOW_SUIT + len(SUITS) * card + rules.SUIT[below], 1.0),
+                (_BELOW_VALUE + card, _TENTH[below]),
+            ]
         below = card
     value = rules.pile_product_ids(pile)
     entries.append((_PILE_VALUE + below, log(value) / _LOG_MAX_PILE))

@@ -11,13 +11,12 @@ from bisect import insort
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import Field
-
 from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
+from pydantic import Field
 
 from . import rules
 from .rules import DECK, ERROR_LENGTH, GHOST_ID, SUIT, SUITS, VALUE
@@ -478,7 +477,11 @@ def _decode(state: ParadigmState, action: int) -> tuple[str, dict[str, Any]]:
         return f"new_pile {' '.join(moving)}".strip(), {"kind": "new_pile", "cards": moving}
     if FIRST_ON_TOP <= action < PASS_ID:
         top = codes[action - FIRST_ON_TOP]
-        return f"on_top {top} with {' '.join(moving)}".strip(), {"kind": "on_top", "cards": moving + [top], "target": top}
+        return f"on_top {top} with {' '.join(moving)}".strip(), {
+            "kind": "on_top",
+            "cards": moving + [top],
+            "target": top,
+        }
     if action == PASS_ID:
         return "pass", {"kind": "pass", "cards": []}
     if FIRST_CANCEL <= action < NUM_ACTIONS:

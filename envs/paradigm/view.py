@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.views import read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .encode import ParadigmEncoder
@@ -68,7 +67,9 @@ def state_from_view(game: ParadigmGame, view: dict[str, Any]) -> ParadigmState:
     n = game.num_players
     for name in ("suits", "hands", "scores"):
         if len(getattr(seen, name)) != n:
-            raise SeatViewError(f"seat view field {name!r} has {len(getattr(seen, name))} entries; this table has {n} seats")
+            raise SeatViewError(
+                f"seat view field {name!r} has {len(getattr(seen, name))} entries; this table has {n} seats"
+            )
     state = ParadigmState(
         seed=0,
         num_players=n,
@@ -131,7 +132,9 @@ def _unseen(state: ParadigmState, deck_size: int) -> list[int]:
         raise SeatViewError(f"seat view holds {DECK.codes[twice]} in two places")
     unseen = [card for card in range(len(DECK)) if card not in set(placed)]
     if len(unseen) != deck_size:
-        raise SeatViewError(f"seat view field 'deck_size' is {deck_size}, but {len(unseen)} cards are in no other place")
+        raise SeatViewError(
+            f"seat view field 'deck_size' is {deck_size}, but {len(unseen)} cards are in no other place"
+        )
     return unseen
 
 
@@ -140,6 +143,10 @@ def _check_rebuilt(game: ParadigmGame, state: ParadigmState, seen: ParadigmSeatV
     again = ParadigmEncoder(game).seat_view(state, seen.seat)
     for key, value in again.items():
         if view.get(key) != value:
-            raise SeatViewError(f"seat view field {key!r} is {view.get(key)!r}, but the rest of the view gives {value!r}")
+            raise SeatViewError(
+                f"seat view field {key!r} is {view.get(key)!r}, but the rest of the view gives {value!r}"
+            )
     if (state.to_act >= 0) != (state.phase != OVER) or (state.to_act >= 0 and not game.legal_actions(state)):
-        raise SeatViewError(f"seat view has seat {seen.to_act} to act in phase {seen.phase!r}, which the rules never give")
+        raise SeatViewError(
+            f"seat view has seat {seen.to_act} to act in phase {seen.phase!r}, which the rules never give"
+        )

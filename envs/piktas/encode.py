@@ -22,7 +22,6 @@ import itertools
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
@@ -100,7 +99,8 @@ GAP_CLOSENESS = 30.0
 class PiktasEncoder(Encoder[PiktasState]):
     observation_size = OBSERVATION_SIZE
     action_feature_slices = tuple(
-        SLICES[name] for name in ("secured_after", "full_after", "closeness_after", "secured_gap", "full_gap", "closeness_gap")
+        SLICES[name]
+        for name in ("secured_after", "full_after", "closeness_after", "secured_gap", "full_gap", "closeness_gap")
     )
     game: PiktasGame
 
@@ -145,14 +145,18 @@ class PiktasEncoder(Encoder[PiktasState]):
         else:
             evaluation = self._evaluation(state, seat)
         start = _START["evaluation"]
-        obs[start : start + len(evaluation)] = [min(value / scale, 1.0) for value, scale in zip(evaluation, _EVALUATION_SCALES)]
+        obs[start : start + len(evaluation)] = [
+            min(value / scale, 1.0) for value, scale in zip(evaluation, _EVALUATION_SCALES)
+        ]
 
     def _evaluation(self, state: PiktasState, seat: int) -> tuple[int, ...]:
         """The seat's evaluate tuple; once the episode is over, as its showdown recorded it."""
         shown = state.showdowns[-1]["evaluations"] if state.phase == OVER else {}
         return tuple(shown[str(seat)]) if str(seat) in shown else self.game.evaluate(state, seat)
 
-    def _encode_exchange_outcomes(self, obs: np.ndarray, hand: list[int], positions: list[list[int]]) -> tuple[int, int, int, int]:
+    def _encode_exchange_outcomes(
+        self, obs: np.ndarray, hand: list[int], positions: list[list[int]]
+    ) -> tuple[int, int, int, int]:
         """Write the per-action features of the seat's exchange turn; return its evaluate tuple,
         which the same compiled search gives (scoring.exchange_outcomes)."""
         from .features import exchange_outcomes, write_exchange_features  # compiled code loads on first use
@@ -161,7 +165,13 @@ class PiktasEncoder(Encoder[PiktasState]):
         field_cards = np.array([card for stack in positions for card in stack], np.int64)
         field_positions = np.array([position for position, stack in enumerate(positions) for _ in stack], np.int64)
         standing, secured, full, near = exchange_outcomes(
-            np.array(hand, np.int64), field_cards, field_positions, legal, ACTION_SLOT, ACTION_POSITION, *self.game.config.scoring_flags
+            np.array(hand, np.int64),
+            field_cards,
+            field_positions,
+            legal,
+            ACTION_SLOT,
+            ACTION_POSITION,
+            *self.game.config.scoring_flags,
         )
         write_exchange_features(obs, legal, secured, full, near)
         return (*standing, rules.hand_high(hand))

@@ -15,7 +15,9 @@ from .scoring import exchange_outcomes
 
 __all__ = ["exchange_outcomes", "write_exchange_features"]
 
-_SECURED_AFTER, _FULL_AFTER, _CLOSENESS_AFTER = (SLICES[f"{name}_after"].start for name in ("secured", "full", "closeness"))
+_SECURED_AFTER, _FULL_AFTER, _CLOSENESS_AFTER = (
+    SLICES[f"{name}_after"].start for name in ("secured", "full", "closeness")
+)
 _SECURED_GAP, _FULL_GAP, _CLOSENESS_GAP = (SLICES[f"{name}_gap"].start for name in ("secured", "full", "closeness"))
 
 
@@ -31,7 +33,9 @@ def write_exchange_features(obs, legal, secured, full, near):
     for k in range(legal.shape[0]):
         value = np.float32(near[k])
         obs[_CLOSENESS_AFTER + legal[k]] = min(value / np.float32(CLOSENESS_SCALE), np.float32(1.0))
-        obs[_CLOSENESS_GAP + legal[k]] = max(np.float32(1.0) - (best - value) / np.float32(GAP_CLOSENESS), np.float32(0.0))
+        obs[_CLOSENESS_GAP + legal[k]] = max(
+            np.float32(1.0) - (best - value) / np.float32(GAP_CLOSENESS), np.float32(0.0)
+        )
 
 
 @njit(cache=True)

@@ -8,16 +8,22 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
-
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import hand_seed, sampled
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
+from pydantic import Field, model_validator
 
 from . import rules
-from .exchange import NUM_EXCHANGE_ACTIONS, PASS, describe_exchange, legal_exchange_ids, play_exchange, slot_and_position
+from .exchange import (
+    NUM_EXCHANGE_ACTIONS,
+    PASS,
+    describe_exchange,
+    legal_exchange_ids,
+    play_exchange,
+    slot_and_position,
+)
 from .hidden import deal_hidden_again
 from .history import log_field_position, log_result, log_round_start
 from .rules import CARDS, DECK, FIRST_VOID, MAX_PLAYERS, MIN_PLAYERS
@@ -27,7 +33,12 @@ from .view import state_from_view
 NUM_CYCLES = 3
 STAY, MATCH, RAISE, FOLD = range(NUM_EXCHANGE_ACTIONS, NUM_EXCHANGE_ACTIONS + 4)
 NUM_ACTIONS = FOLD + 1
-BETTING_IDS = {betting.CHECK: STAY, betting.CALL: MATCH, betting.RAISE_MIN: RAISE, betting.FOLD: FOLD}  # engine action -> id
+BETTING_IDS = {
+    betting.CHECK: STAY,
+    betting.CALL: MATCH,
+    betting.RAISE_MIN: RAISE,
+    betting.FOLD: FOLD,
+}  # engine action -> id
 BETTING_ACTIONS = {action: name for name, action in BETTING_IDS.items()}
 
 
@@ -148,7 +159,11 @@ class PiktasGame(Game[PiktasState]):
     def conserved(self, state: PiktasState) -> dict[str, Any]:
         """Every card in a hand, the field or the deck; in gambling mode the chips in stacks and the pot."""
         cards = sorted([card for hand in state.hands for card in hand] + field_cards(state.field) + state.deck)
-        return {"cards": cards, "chips": sum(state.chips) + state.pot} if self.config.mode == "gambling" else {"cards": cards}
+        return (
+            {"cards": cards, "chips": sum(state.chips) + state.pot}
+            if self.config.mode == "gambling"
+            else {"cards": cards}
+        )
 
     def resample_hidden(self, state: PiktasState, seat: int, rng: random.Random) -> PiktasState:
         """See `deal_hidden_again` (hidden.py) for what is dealt again and what is kept; the
@@ -202,7 +217,10 @@ class PiktasGame(Game[PiktasState]):
                 state.chips[seat] -= config.buy_in
                 state.pot += config.buy_in
         state.order = [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.active[seat]]
-        deck = sampled(range(len(DECK) if config.use_voids else FIRST_VOID), random.Random(hand_seed(state.deal_seed, state.round_number)))
+        deck = sampled(
+            range(len(DECK) if config.use_voids else FIRST_VOID),
+            random.Random(hand_seed(state.deal_seed, state.round_number)),
+        )
         hands, state.field, state.deck = rules.deal_hands_and_field_ids(deck, state.order, n)
         state.hands = [sorted(hand) for hand in hands]
         state.phase, state.cycle, state.turn = EXCHANGE, 1, 0

@@ -23,22 +23,43 @@ def log_round_start(state: PiktasState, gambling: bool) -> None:
     chips = {"chips": list(state.chips), "pot": state.pot} if gambling else {}
     emit(state.log, state.round_number, "start", dealer=state.dealer, seats=list(state.order), **chips)
     for seat in state.order:
-        emit(state.log, state.round_number, "deal", seat, {"cards": [DECK[card] for card in state.hands[seat]]}, count=len(state.hands[seat]))
+        emit(
+            state.log,
+            state.round_number,
+            "deal",
+            seat,
+            {"cards": [DECK[card] for card in state.hands[seat]]},
+            count=len(state.hands[seat]),
+        )
     for position in range(len(state.field)):
         log_field_position(state, position)
 
 
 def log_field_position(state: PiktasState, position: int) -> None:
     """A field position dealt face up: its stack, bottom card first."""
-    emit(state.log, state.round_number, "deal", place="field", position=position, cards=[DECK[card] for card in state.field[position]])
+    emit(
+        state.log,
+        state.round_number,
+        "deal",
+        place="field",
+        position=position,
+        cards=[DECK[card] for card in state.field[position]],
+    )
 
 
-def log_result(state: PiktasState, showdown: dict[str, Any], folded: list[int], bets: list[list[int]], returns_before: list[float]) -> None:
+def log_result(
+    state: PiktasState, showdown: dict[str, Any], folded: list[int], bets: list[list[int]], returns_before: list[float]
+) -> None:
     """The round's result (the seat view's `last_hand`), logged once the round is settled and the
     episode's returns are final for it; then the seats it eliminated."""
     outcome = {key: value for key, value in showdown_json(showdown).items() if key != "round"}
     if "payout" in outcome:  # gambling
-        outcome |= {"folded": folded, "bets": betting_actions(bets), "pot": sum(outcome["payout"]), "chips": list(state.chips)}
+        outcome |= {
+            "folded": folded,
+            "bets": betting_actions(bets),
+            "pot": sum(outcome["payout"]),
+            "chips": list(state.chips),
+        }
     rewards = [after - before for after, before in zip(state.returns, returns_before)]
     emit(state.log, showdown["round"], RESULT, **outcome, rewards=rewards)
     for seat in state.order:

@@ -13,10 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import Deck
-
 
 SUITS = "OWKUM"
 NUM_VALUES = 10
@@ -323,7 +321,9 @@ def initial_deal(deck: list[str], num_players: int, dealer: int) -> dict[str, li
     """Hands (6 passes clockwise from the dealer's left) and 3 field positions (3.4)."""
     ids = CARDS.indices_of(deck)
     if sorted(ids) not in (list(range(len(DECK))), list(range(FIRST_VOID))):
-        raise ValueError(f"deck must be the {len(DECK)}-card deck or the {FIRST_VOID}-card deck without voids, in any order")
+        raise ValueError(
+            f"deck must be the {len(DECK)}-card deck or the {FIRST_VOID}-card deck without voids, in any order"
+        )
     _require_table(num_players, dealer)
     order = [(dealer + k) % num_players for k in range(1, num_players + 1)]
     hands, field, rest = deal_hands_and_field_ids(ids, order, num_players)

@@ -218,8 +218,20 @@ def _value_sequences(cands, count, seen, cards, value_items, value_count, wilds,
                 chosen[:length] = 0
                 while True:
                     cands, count = _offer_value_sequence(
-                        cands, count, seen, cards, value_items, chosen, wilds, trumps, num_trumps, multi,
-                        lo, hi, place0, place1,
+                        cands,
+                        count,
+                        seen,
+                        cards,
+                        value_items,
+                        chosen,
+                        wilds,
+                        trumps,
+                        num_trumps,
+                        multi,
+                        lo,
+                        hi,
+                        place0,
+                        place1,
                     )
                     offset = 0
                     while offset < length:
@@ -237,7 +249,9 @@ def _value_sequences(cands, count, seen, cards, value_items, value_count, wilds,
 
 
 @njit(cache=True)
-def _offer_value_sequence(cands, count, seen, cards, value_items, chosen, wilds, trumps, num_trumps, multi, lo, hi, place0, place1):
+def _offer_value_sequence(
+    cands, count, seen, cards, value_items, chosen, wilds, trumps, num_trumps, multi, lo, hi, place0, place1
+):
     """Offer one choice of pips for lo..hi with every valid cap set (0, 1 or 2 caps)."""
     length = hi - lo + 1
     pips = 0
@@ -274,7 +288,9 @@ def _offer_value_sequence(cands, count, seen, cards, value_items, chosen, wilds,
                 has_pair = True
                 if length + 2 >= MIN_UNIT_CARDS:
                     mask = pips | (1 << trumps[a]) | (1 << trumps[b])
-                    cands, count = _offer(cands, count, seen, VALUE_SEQUENCE, mask, _run_points(False, length, hi, 2, True), hi)
+                    cands, count = _offer(
+                        cands, count, seen, VALUE_SEQUENCE, mask, _run_points(False, length, hi, 2, True), hi
+                    )
     if multi and has_pair:
         return cands, count
     has_single = False
@@ -487,6 +503,7 @@ def _better(total, unit, card, best_total, best_unit, best_card):
         return unit > best_unit
     return card > best_card
 
+
 @njit(cache=True)
 def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_unit_only):
     """(total, best_unit, best_card) of the best arrangement of a pool (rulebook 5.4, 8.1-8.3).
@@ -508,7 +525,20 @@ def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_un
     best = np.empty((1, 3), np.int64)
     work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
     exclusive = _exclusive(cards, trump_multi_unit)
-    _search(cands, np.arange(cands.shape[0]), within, pips, carriers, faces, exclusive, hands, bonuses, np.int64(NO_TOTAL), best, work)
+    _search(
+        cands,
+        np.arange(cands.shape[0]),
+        within,
+        pips,
+        carriers,
+        faces,
+        exclusive,
+        hands,
+        bonuses,
+        np.int64(NO_TOTAL),
+        best,
+        work,
+    )
     return best[0, 0], best[0, 1], best[0, 2]
 
 
@@ -595,8 +625,19 @@ def _search(cands, rows, within, pips, carriers, faces, exclusive, hands, bonuse
     while depth >= 0:
         if depth == levels:
             _close_with_suit_run(
-                work[_USED, depth], work[_COVER, depth], work[_POINTS, depth], work[_UNIT, depth], work[_CARD, depth],
-                within, pips, carriers, faces, hands, bonuses, lowest - top_bonus, best,
+                work[_USED, depth],
+                work[_COVER, depth],
+                work[_POINTS, depth],
+                work[_UNIT, depth],
+                work[_CARD, depth],
+                within,
+                pips,
+                carriers,
+                faces,
+                hands,
+                bonuses,
+                lowest - top_bonus,
+                best,
             )
             lowest = best[0, 0]
             for h in range(1, hands.shape[0]):
@@ -669,7 +710,17 @@ def _close_with_suit_run(used, cover, points, unit, card, within, pips, carriers
 
 
 @njit(cache=True)
-def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, action_position, trump_multi_unit, highest_unit_only, wild_voids):
+def exchange_outcomes(
+    hand,
+    field_cards,
+    field_positions,
+    legal,
+    action_slot,
+    action_position,
+    trump_multi_unit,
+    highest_unit_only,
+    wild_voids,
+):
     """The seat's pool as it stands, (total, best_unit, best_card), and for each legal exchange id
     the secured total, the whole-field total and the closeness of the secured cards after it.
 
@@ -682,7 +733,9 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     are enumerated once, with every cap set, and each part's search takes the candidates inside it;
     the whole-field pool is one search for every hand the exchanges leave.
     """
-    cards, hands, bonuses, kept, wild_items = _exchange_pools(hand, field_cards, field_positions, legal, action_slot, action_position, highest_unit_only, wild_voids)
+    cards, hands, bonuses, kept, wild_items = _exchange_pools(
+        hand, field_cards, field_positions, legal, action_slot, action_position, highest_unit_only, wild_voids
+    )
     everything = (1 << cards.shape[0]) - 1
     cands = _candidates(cards, np.bool_(False))
     pips, carriers = _suit_masks(cards)
@@ -696,10 +749,36 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
     if highest_unit_only:
         best[:, 0], best[:, 1], best[:, 2] = _best_single_unit(cands, everything, pips, carriers, faces)
     else:
-        _search(cands, every_row, everything, pips, carriers, faces, exclusive, hands[:1], bonuses[:1], np.int64(NO_TOTAL), best, work)
+        _search(
+            cands,
+            every_row,
+            everything,
+            pips,
+            carriers,
+            faces,
+            exclusive,
+            hands[:1],
+            bonuses[:1],
+            np.int64(NO_TOTAL),
+            best,
+            work,
+        )
         # no hand scores the whole pool below its best arrangement without a bonus
         floor = best[0, 0] - bonuses[0]
-        _search(cands, every_row, everything, pips, carriers, faces, exclusive, hands[1:], bonuses[1:], floor, best[1:], work)
+        _search(
+            cands,
+            every_row,
+            everything,
+            pips,
+            carriers,
+            faces,
+            exclusive,
+            hands[1:],
+            bonuses[1:],
+            floor,
+            best[1:],
+            work,
+        )
     standing = (best[0, 0], best[0, 1], best[0, 2])
     full = best[1:, 0]
     secured = np.empty(legal.shape[0], np.int64)
@@ -710,14 +789,29 @@ def exchange_outcomes(hand, field_cards, field_positions, legal, action_slot, ac
             secured[k] = _best_single_unit(cands, kept[k], pips, carriers, faces)[0]
         else:
             within = _rows_within(cands, kept[k], rows)
-            _search(cands, within, kept[k], pips, carriers, faces, exclusive, hands[k + 1 : k + 2], bonuses[k + 1 : k + 2], np.int64(NO_TOTAL), secured_best, work)
+            _search(
+                cands,
+                within,
+                kept[k],
+                pips,
+                carriers,
+                faces,
+                exclusive,
+                hands[k + 1 : k + 2],
+                bonuses[k + 1 : k + 2],
+                np.int64(NO_TOTAL),
+                secured_best,
+                work,
+            )
             secured[k] = secured_best[0, 0]
         near[k] = _closeness(cards, kept[k] & ~wild_items, scratch)
     return standing, secured, full, near
 
 
 @njit(cache=True)
-def _exchange_pools(hand, field_cards, field_positions, legal, action_slot, action_position, highest_unit_only, wild_voids):
+def _exchange_pools(
+    hand, field_cards, field_positions, legal, action_slot, action_position, highest_unit_only, wild_voids
+):
     """The seat's pool as items, and per hand, the current one first and then the one each legal
     id leaves: its items, its Full Hand bonus, and (for the ids) the items of its secured pool;
     also the items that are wild voids (see `exchange_outcomes`)."""

@@ -22,12 +22,16 @@ class PiktasState:
     round_number: int = 0
     deck: list[int] = dataclasses.field(default_factory=list)
     hands: list[list[int]] = dataclasses.field(default_factory=list)
-    field: list[list[int]] = dataclasses.field(default_factory=list)  # positions in deal order, each a stack bottom -> top
+    field: list[list[int]] = dataclasses.field(
+        default_factory=list
+    )  # positions in deal order, each a stack bottom -> top
     phase: int = EXCHANGE
     cycle: int = 1
     order: list[int] = dataclasses.field(default_factory=list)  # active seats, clockwise from the dealer's left
     turn: int = 0  # index into `order` during an exchange cycle
-    exchanges: list[list[int]] = dataclasses.field(default_factory=list)  # [seat, position or -1 (pass), card given, card taken or -1]
+    exchanges: list[list[int]] = dataclasses.field(
+        default_factory=list
+    )  # [seat, position or -1 (pass), card given, card taken or -1]
     taken: list[list[int]] = dataclasses.field(default_factory=list)  # field cards each seat took and still holds
     pot: int = 0
     round_start_chips: list[int] = dataclasses.field(default_factory=list)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from cardarena.envs.core import betting
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .rules import CARDS, FIRST_VOID, HAND_SIZE, MAX_PLAYERS
@@ -100,7 +99,10 @@ def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
     _require_table(seen, config, n)
     hand = [view_card(CARDS, code, "hand") for code in seen.hand]
     positions = [[view_card(CARDS, code, f"field[{j}]") for code in stack] for j, stack in enumerate(seen.field)]
-    held = [[view_card(CARDS, code, f"held_from_field[{s}]") for code in cards] for s, cards in enumerate(seen.held_from_field)]
+    held = [
+        [view_card(CARDS, code, f"held_from_field[{s}]") for code in cards]
+        for s, cards in enumerate(seen.held_from_field)
+    ]
     _require_each_card_once(seen.seat, hand, positions, held)
     hands, deck = _deal_unseen(seen, config, hand, positions, held)
     phase = PHASE_NAMES.index(seen.phase)
@@ -140,7 +142,9 @@ def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
 
 def _require_table(seen: PiktasSeatView, config: Any, n: int) -> None:
     """The view's fields fit the table its settings give (`read_view` checked them against the config)."""
-    per_seat = ["hand_sizes", "in_round", "held_from_field", "scores"] + (["chips"] if config.mode == "gambling" else [])
+    per_seat = ["hand_sizes", "in_round", "held_from_field", "scores"] + (
+        ["chips"] if config.mode == "gambling" else []
+    )
     for key in per_seat:
         if len(getattr(seen, key)) != n:
             raise SeatViewError(f"seat view field {key!r} needs one entry per seat ({n})")
@@ -149,9 +153,13 @@ def _require_table(seen: PiktasSeatView, config: Any, n: int) -> None:
         if value is not None and value >= n:
             raise SeatViewError(f"seat view field {key!r} is {value}, not a seat of this {n}-seat table")
     if (seen.chips is None) != (config.mode == "casual") or (seen.pot is None) != (config.mode == "casual"):
-        raise SeatViewError(f"seat view fields 'chips' and 'pot' are given in gambling mode only (this table: {config.mode})")
+        raise SeatViewError(
+            f"seat view fields 'chips' and 'pot' are given in gambling mode only (this table: {config.mode})"
+        )
     if len(seen.hand) != seen.hand_sizes[seen.seat]:
-        raise SeatViewError(f"seat view 'hand' holds {len(seen.hand)} cards but 'hand_sizes' says {seen.hand_sizes[seen.seat]}")
+        raise SeatViewError(
+            f"seat view 'hand' holds {len(seen.hand)} cards but 'hand_sizes' says {seen.hand_sizes[seen.seat]}"
+        )
 
 
 def _require_each_card_once(seat: int, hand: list[int], positions: list[list[int]], held: list[list[int]]) -> None:
@@ -215,7 +223,9 @@ def _showdown(record: SeenShowdown) -> dict[str, Any]:
         "round": record.round,
         "dealer": record.dealer,
         "field": [[view_card(CARDS, code, "showdowns.field") for code in stack] for stack in record.field],
-        "hands": {seat: [view_card(CARDS, code, "showdowns.hands") for code in cards] for seat, cards in record.hands.items()},
+        "hands": {
+            seat: [view_card(CARDS, code, "showdowns.hands") for code in cards] for seat, cards in record.hands.items()
+        },
         "evaluations": {seat: list(values) for seat, values in record.evaluations.items()},
         "winners": list(record.winners),
     }
@@ -233,12 +243,20 @@ def _replay_betting(game: PiktasGame, state: PiktasState, seen: SeenBetting) -> 
         raise SeatViewError(f"seat view 'betting' needs contributions and folded for each of the {n} seats")
     stacks = [chips + paid for chips, paid in zip(state.chips, seen.contributions)]
     betting_rules = game.betting_rules()
-    bets = betting.BettingRound.open(betting_rules, stacks, state.folded, state.order[0], state.pot - sum(seen.contributions))
+    bets = betting.BettingRound.open(
+        betting_rules, stacks, state.folded, state.order[0], state.pot - sum(seen.contributions)
+    )
     for number, bet in enumerate(seen.actions):
         action = _ENGINE_ACTIONS[bet.action]
         if bets.finished or bets.seat_to_act != bet.seat or action not in bets.options(betting_rules):
-            raise SeatViewError(f"seat view betting.actions[{number}] (seat {bet.seat} {bet.action}) cannot follow the bets before it")
+            raise SeatViewError(
+                f"seat view betting.actions[{number}] (seat {bet.seat} {bet.action}) cannot follow the bets before it"
+            )
         bets.act(betting_rules, action)
-    if bets.contributions != list(seen.contributions) or bets.folded != list(seen.folded) or bets.current_bet != seen.current_bet:
+    if (
+        bets.contributions != list(seen.contributions)
+        or bets.folded != list(seen.folded)
+        or bets.current_bet != seen.current_bet
+    ):
         raise SeatViewError("seat view 'betting': its actions do not give its current_bet, contributions and folded")
     game.store_betting(state, bets)

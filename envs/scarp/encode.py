@@ -27,12 +27,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
-
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Encoder, segment_slices
 from cardarena.envs.core.picks import PickState
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import game as scarp
 from .game import COMBO, DECK_PICK, OVER, PHASE_NAMES, STAGE_NAMES, ScarpState, pick_context
@@ -78,11 +77,23 @@ OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _AT = {name: piece.start for name, piece in SLICES.items()}
 _HAND, _OPPONENT_KNOWN, _KNOWN_BY_OPPONENT, _PILE, _ASIDE, _PICKED, _REVEALED, _DECK_SEEN = (
-    _AT[name] for name in ("hand", "opponent_known", "known_by_opponent", "pile", "aside", "picked", "revealed", "deck_seen")
+    _AT[name]
+    for name in ("hand", "opponent_known", "known_by_opponent", "pile", "aside", "picked", "revealed", "deck_seen")
 )
 _CHALLENGE, _CHALLENGE_SUIT, _REVERSE, _REVERSE_SUIT, _NAMED, _PHASE, _STAGE, _COMBO, _OUTCOME, _FLAGS = (
     _AT[name]
-    for name in ("challenge", "challenge_suit", "reverse", "reverse_suit", "named", "phase", "stage", "combo", "outcome", "flags")
+    for name in (
+        "challenge",
+        "challenge_suit",
+        "reverse",
+        "reverse_suit",
+        "named",
+        "phase",
+        "stage",
+        "combo",
+        "outcome",
+        "flags",
+    )
 )
 _HAND_SIZES, _DECK_SIZE, _PILE_SIZE, _TURN, _PICK_SIZE, _ENEMY_VARIANT = (
     _AT[name] for name in ("hand_sizes", "deck_size", "pile_size", "turn", "pick_size", "enemy_variant")
@@ -280,14 +291,18 @@ def state_from_seat_view(game: scarp.ScarpGame, view: dict[str, Any]) -> ScarpSt
     placed = set(cards["hand"]) | set(opponent) | set(cards["pile"]) | set(cards["aside"]) | set(cards["table"])
     unseen = [card for card in range(CARDS) if card not in placed and (deck_seen is None or card not in deck_seen)]
     missing = seen.hand_sizes[other] - len(opponent)
-    fill, deck = (unseen, deck_seen) if deck_seen is not None else (unseen[: max(missing, 0)], unseen[max(missing, 0) :])
+    fill, deck = (
+        (unseen, deck_seen) if deck_seen is not None else (unseen[: max(missing, 0)], unseen[max(missing, 0) :])
+    )
     if missing != len(fill) or len(deck) != seen.deck_size:
         raise SeatViewError(
             f"seat view card counts do not add up to {CARDS}: hand_sizes {seen.hand_sizes}, deck_size {seen.deck_size}, "
             f"{len(placed)} cards in hands, pile, aside and table"
         )
     if len(cards["hand"]) != seen.hand_sizes[seat]:
-        raise SeatViewError(f"seat view 'hand' holds {len(cards['hand'])} cards but hand_sizes gives {seen.hand_sizes[seat]}")
+        raise SeatViewError(
+            f"seat view 'hand' holds {len(cards['hand'])} cards but hand_sizes gives {seen.hand_sizes[seat]}"
+        )
     state = ScarpState(seed=0)
     state.hands[seat] = sorted(cards["hand"])
     state.hands[other] = sorted(opponent + fill)

@@ -12,14 +12,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
-
 from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
 from cardarena.envs.core.picks import PickActions, PickRule, PickState
+from pydantic import Field
 
 from . import rules
 from .rules import DECK, ESSENCE_IDS, GHOST_ID, HAND_SIZE, NUM_PLAYERS, OPPOSITE, SUITS
@@ -47,7 +46,18 @@ PICKS = PickActions(DECK, FIRST_PICK, DONE)
 # ---------------------------------------------------------------- phases and pick contexts
 
 NAMING, MAIN, COMBO, EMP_PILE, DECK_PICK, STRIP, QUAKE_DISCARD, REVERSE_CHALLENGE, RESPONSE, OVER = range(10)
-PHASE_NAMES = ("naming", "main", "combo", "emp_pile", "deck_pick", "strip", "quake_discard", "reverse_challenge", "response", "over")
+PHASE_NAMES = (
+    "naming",
+    "main",
+    "combo",
+    "emp_pile",
+    "deck_pick",
+    "strip",
+    "quake_discard",
+    "reverse_challenge",
+    "response",
+    "over",
+)
 NO_STAGE, ORDINARY, REVERSED, ORIGINAL = range(4)
 STAGE_NAMES = ("none", "ordinary", "reverse", "original")
 """Which challenge is answered: none yet; the original, reversible; the reverse; the original after a reverse."""
@@ -91,7 +101,9 @@ class ScarpState:
     pile: list[int] = field(default_factory=list)  # the discard pile, sorted (unordered, face up)
     aside: list[int] = field(default_factory=list)  # cards spent on the effect in progress
     table: list[int] = field(default_factory=list)  # Challenge cards laid and not yet resolved
-    known: list[list[int]] = field(default_factory=lambda: [[], []])  # known[s]: cards of the other hand seat s has seen there
+    known: list[list[int]] = field(
+        default_factory=lambda: [[], []]
+    )  # known[s]: cards of the other hand seat s has seen there
     named: list[int] = field(default_factory=lambda: [-1, -1])
     revealed: list[int] = field(default_factory=list)
     first_challenger: int = -1
@@ -243,7 +255,13 @@ class ScarpGame(Game[ScarpState]):
         state.first_challenger = state.named.index(rules.SUIT[state.revealed[-1]])
         state.deck += state.revealed
         _shuffle(state, state.deck)
-        emit(state.log, 0, "reveal", cards=[DECK.codes[card] for card in state.revealed], first_challenger=state.first_challenger)
+        emit(
+            state.log,
+            0,
+            "reveal",
+            cards=[DECK.codes[card] for card in state.revealed],
+            first_challenger=state.first_challenger,
+        )
         state.challenger = state.first_challenger
         self._start_turn(state)
 
@@ -461,7 +479,11 @@ class ScarpGame(Game[ScarpState]):
         other = 1 - seat
         fixed = set(state.known[seat]) | set(state.picks.picked)
         kept = [card for card in state.hands[other] if card in fixed]
-        unknown = [] if state.phase == DECK_PICK and state.to_act == seat else [c for c in state.hands[other] if c not in fixed]
+        unknown = (
+            []
+            if state.phase == DECK_PICK and state.to_act == seat
+            else [c for c in state.hands[other] if c not in fixed]
+        )
         for _ in range(RESAMPLE_TRIES):
             twin.deck, hidden = deal_unseen(state.deck + unknown, [Place(len(state.deck)), Place(len(unknown))], rng)
             twin.hands[other] = sorted(kept + hidden)
@@ -704,7 +726,13 @@ def pick_context(state: ScarpState) -> str | None:
     phase = state.phase
     if phase == COMBO:
         return state.combo
-    return {RESPONSE: "answer", EMP_PILE: "emp_pile", DECK_PICK: "deck", STRIP: "strip", QUAKE_DISCARD: "quake_discard"}.get(phase)
+    return {
+        RESPONSE: "answer",
+        EMP_PILE: "emp_pile",
+        DECK_PICK: "deck",
+        STRIP: "strip",
+        QUAKE_DISCARD: "quake_discard",
+    }.get(phase)
 
 
 ACTION_LABELS = tuple(decode(ScarpState(seed=0), action)[0] for action in range(NUM_ACTIONS))

@@ -225,7 +225,10 @@ def _combo_count_completes(chosen: Sequence[int], rest: Sequence[int], kind: str
     usable = [card for card in rest if SUIT[card] >= 0]
     if kind == "quake":
         wild = sum(card >= FIRST_ESSENCE for card in usable)
-        keys, usable = {NUMBER[card] for card in chosen if card < FIRST_ESSENCE}, [card for card in usable if card < FIRST_ESSENCE]
+        keys, usable = (
+            {NUMBER[card] for card in chosen if card < FIRST_ESSENCE},
+            [card for card in usable if card < FIRST_ESSENCE],
+        )
         key_of = NUMBER
     else:
         wild, key_of = 0, COLOUR if kind == "emp" else SUIT
@@ -246,7 +249,9 @@ def _leaves_numbered(combo: Sequence[int], chosen: Sequence[int], rest: Sequence
 def combo_picks_ids(hand: Sequence[int], chosen: Sequence[int], kind: str) -> list[int]:
     """The cards of `hand` not in `chosen` after which the combination can still be completed, ascending."""
     rest = [card for card in sorted(hand) if card not in chosen]
-    return [card for card in rest if combo_completes_ids([*chosen, card], [other for other in rest if other != card], kind)]
+    return [
+        card for card in rest if combo_completes_ids([*chosen, card], [other for other in rest if other != card], kind)
+    ]
 
 
 def held_combos_ids(hand: Sequence[int]) -> frozenset[str]:
@@ -309,7 +314,9 @@ def resolve_challenge(
     if not is_numbered_id(card):
         raise ValueError(f"challenge card {challenge!r} is not a numbered card")
     if check_suit(suit) not in opposite_suits(suit_of(challenge)):
-        raise ValueError(f"challenge suit {suit!r} is not one of {opposite_suits(suit_of(challenge))}, the suits opposite {challenge}")
+        raise ValueError(
+            f"challenge suit {suit!r} is not one of {opposite_suits(suit_of(challenge))}, the suits opposite {challenge}"
+        )
     hands = [DECK.indices_of(challenger_hand), DECK.indices_of(responder_hand)]
     _check_apart([[card], *hands], ["the challenge card", "challenger_hand", "responder_hand"])
     answer_ids = None if answer is None else DECK.indices_of(answer)

@@ -23,12 +23,22 @@ import struct
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
 from .game import (
-    CARD_CODES, EXCHANGE_HAZARDS, FIRST_SET, MAX_OWN, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, NUM_CARDS, NUM_VOIDS, VOID_CODES, TiltGame, codes,
+    CARD_CODES,
+    EXCHANGE_HAZARDS,
+    FIRST_SET,
+    MAX_OWN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUM_ACTIONS,
+    NUM_CARDS,
+    NUM_VOIDS,
+    VOID_CODES,
+    TiltGame,
+    codes,
 )  # fmt: skip
 from .state import BET, CARD_PHASES, HAUL, MOVE_FIELDS, PHASES, TiltState
 
@@ -86,13 +96,24 @@ _SEGMENTS = [
     # per action id, at the seat's card decisions, of the own cards the set gives up (each / 7):
     ("set_cards", NUM_ACTIONS),  # how many
     ("set_cards_reversed", NUM_ACTIONS),  # how many, under Mutinous Days
-    ("set_strength", NUM_ACTIONS),  # summed rank strength of the natural ones (rank / 12; (12 - rank) / 12 under Mutinous Days)
+    (
+        "set_strength",
+        NUM_ACTIONS,
+    ),  # summed rank strength of the natural ones (rank / 12; (12 - rank) / 12 under Mutinous Days)
     ("set_pairs", NUM_ACTIONS),  # natural cards sharing a rank with another own card
     ("set_pairs_reversed", NUM_ACTIONS),  # the same, under Mutinous Days
     ("set_commands", NUM_ACTIONS),  # natural Command cards (not under Mutinous Days)
     ("set_wilds", NUM_ACTIONS),  # wild cards (Binary System 2s, Expendable Ranks Commands)
 ]
-SET_FEATURES = ("set_cards", "set_cards_reversed", "set_strength", "set_pairs", "set_pairs_reversed", "set_commands", "set_wilds")
+SET_FEATURES = (
+    "set_cards",
+    "set_cards_reversed",
+    "set_strength",
+    "set_pairs",
+    "set_pairs_reversed",
+    "set_commands",
+    "set_wilds",
+)
 
 SLICES = segment_slices(_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
@@ -155,13 +176,24 @@ def _card_row(card: int, paired: bool, flags: int) -> tuple[Any, ...]:
     wild = (flags & rules.BINY and rank == 2 and not command) or (flags & rules.EXPD and command)
     paired = not wild and paired
     strength = 0.0 if wild else ((12 - rank) if reversed_order else rank) / 12
-    return (1.0, float(reversed_order), strength, paired and not reversed_order, paired and reversed_order, command and not wild and not reversed_order, bool(wild))
+    return (
+        1.0,
+        float(reversed_order),
+        strength,
+        paired and not reversed_order,
+        paired and reversed_order,
+        command and not wild and not reversed_order,
+        bool(wild),
+    )
 
 
 _ROW_FLAGS = rules.MUTI | rules.BINY | rules.EXPD  # the Hazards the card rows depend on
 # _CARD_ROWS[flags & _ROW_FLAGS][2 * card + paired]: `_card_row` / 7, as float32
 _CARD_ROWS = {
-    flags: np.array([_card_row(card, paired, flags) for card in range(NUM_CARDS) for paired in (False, True)], np.float32) / MAX_OWN
+    flags: np.array(
+        [_card_row(card, paired, flags) for card in range(NUM_CARDS) for paired in (False, True)], np.float32
+    )
+    / MAX_OWN
     for flags in range(_ROW_FLAGS + 1)
     if flags & _ROW_FLAGS == flags
 }
@@ -179,7 +211,13 @@ _NO_STRENGTH = (0,) * len(_TABLE[_HELD:])
 # `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms), the
 # last the Hazard row (Void cards)
 _FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED, _ROW = range(9)
-_PUBLIC_PILES = ((_TARIFFS, _AT_TARIFFS), (_THUMB_DISCARDS, _AT_THUMB_DISCARDS), (_OWN_DISCARDS, _AT_OWN_DISCARDS), (_PASSED, _AT_PASSED), (_RECEIVED, _AT_RECEIVED))
+_PUBLIC_PILES = (
+    (_TARIFFS, _AT_TARIFFS),
+    (_THUMB_DISCARDS, _AT_THUMB_DISCARDS),
+    (_OWN_DISCARDS, _AT_OWN_DISCARDS),
+    (_PASSED, _AT_PASSED),
+    (_RECEIVED, _AT_RECEIVED),
+)
 
 
 class TiltEncoder(Encoder[TiltState]):
@@ -197,7 +235,10 @@ class TiltEncoder(Encoder[TiltState]):
         self._blank = blank
         # what `write_observation` scales by: table size, chip scales, match scale (0 for one hand), bet scales
         match_scale = config.num_hands if config.num_hands > 1 else 0
-        self._scales = np.array([n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet], np.int64)
+        self._scales = np.array(
+            [n, config.starting_stack, config.starting_stack * n, match_scale, config.max_bets, config.big_bet],
+            np.int64,
+        )
         self._no_bets = [0] * n
         self._pack_numbers = struct.Struct(f"={len(_PER_SEAT) * n + len(_TABLE)}q").pack
         from .observation_writer import compiled_writers  # here, not at import: importing the game loads no numba
@@ -223,14 +264,29 @@ class TiltEncoder(Encoder[TiltState]):
             own = tuple(sorted(state.thumbs[seat] + state.palms[seat]))
             key = self.game.best_key_of(state, own)
             strength, limit = (len(own), key[0], key[1], key[3], key[4]), self.game.exchange_limit(state, seat)
-        cards = [*state.thumbs, *state.palms, state.fine, state.chicken, state.grid, state.tariffs, state.thumb_discards]
+        cards = [
+            *state.thumbs,
+            *state.palms,
+            state.fine,
+            state.chicken,
+            state.grid,
+            state.tariffs,
+            state.thumb_discards,
+        ]
         cards += (state.own_discards[seat], state.passed[seat], state.received[seat], state.row)
         end_to_end: list[int] = []
         for pile in cards:
             end_to_end += pile  # faster than bytes(chain.from_iterable(cards)), one list extension a pile
         phase, bets = state.phase, state.bets
         if bets is None:
-            bet_contributions, unit, cap, current_bet, round_bets, paycheck = self._no_bets, 0, 1, 0, 0, state.paycheck_unit >= 0
+            bet_contributions, unit, cap, current_bet, round_bets, paycheck = (
+                self._no_bets,
+                0,
+                1,
+                0,
+                0,
+                state.paycheck_unit >= 0,
+            )
         else:
             bet_contributions, current_bet, round_bets = bets.contributions, bets.current_bet, bets.bets
             unit, cap, fold = state.bet_rules
@@ -261,7 +317,10 @@ class TiltEncoder(Encoder[TiltState]):
         game = self.game
         n = game.num_players
         to_act = game.current_player(state)
-        shown = [codes(game.own_cards(state, other)) if state.revealed and not state.folded[other] else None for other in range(n)]
+        shown = [
+            codes(game.own_cards(state, other)) if state.revealed and not state.folded[other] else None
+            for other in range(n)
+        ]
         moves = state.moves
         return {
             "game": game.env_id,
@@ -320,8 +379,16 @@ class TiltEncoder(Encoder[TiltState]):
         lines = [header, f"hazards: {hazards or '-'}" + ("  signal face down" if state.signal >= 0 else "")]
         table = [f"tariffs {' '.join(codes(state.tariffs))}"] if state.tariffs else []
         table += [f"grid {' '.join(CARD_CODES[c] for c in state.grid)}"] if state.grid else []
-        table += [f"fine print {' '.join(codes(state.fine)) if state.revealed else '[' + str(len(state.fine)) + ' face down]'}"] if state.fine else []
-        table += [f"chicken {' '.join(codes(state.chicken)) if state.revealed else '[face down]'}"] if state.chicken else []
+        table += (
+            [
+                f"fine print {' '.join(codes(state.fine)) if state.revealed else '[' + str(len(state.fine)) + ' face down]'}"
+            ]
+            if state.fine
+            else []
+        )
+        table += (
+            [f"chicken {' '.join(codes(state.chicken)) if state.revealed else '[face down]'}"] if state.chicken else []
+        )
         if table:
             lines.append("table: " + "  ".join(table))
         for other in range(game.num_players):
@@ -333,7 +400,9 @@ class TiltEncoder(Encoder[TiltState]):
                 f"{marker} seat {other}: thumb {' '.join(codes(state.thumbs[other])) or '-':<8} palm {palm or '-':<18}"
                 f" stack {state.stacks[other]:<4} in {state.contributions[other]:<3} {status}"
             )
-        lines.append(f"pot {sum(state.contributions) + sum(state.carry)}  stock {len(state.stock)}  discards {len(state.discards)}")
+        lines.append(
+            f"pot {sum(state.contributions) + sum(state.carry)}  stock {len(state.stock)}  discards {len(state.discards)}"
+        )
         if state.terminal:
             lines.append("result: " + ", ".join(f"seat {s} {r:+.0f}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)

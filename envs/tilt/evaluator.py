@@ -86,7 +86,9 @@ def _attributes(card: int, flags: int) -> Card | None:
     return (RANK[card], mask, mask)
 
 
-ATTRIBUTES = {flags: tuple(_attributes(card, flags) for card in range(NUM_CARDS)) for flags in (0, HULL, TRST, HULL | TRST)}
+ATTRIBUTES = {
+    flags: tuple(_attributes(card, flags) for card in range(NUM_CARDS)) for flags in (0, HULL, TRST, HULL | TRST)
+}
 
 
 # ---------------------------------------------------------------- rank patterns (5.3)
@@ -230,7 +232,12 @@ def _suits_hold(condition: int, cards: Sequence[Card]) -> bool:
     if condition == PARLEY:
         return _parley(cards)
     if condition == CONVOY:
-        return PAIR_SUITS[cards[0][1]][cards[1][1]] & PAIR_SUITS[cards[2][1]][cards[3][1]] & PAIR_SUITS[cards[4][1]][cards[5][1]] != 0
+        return (
+            PAIR_SUITS[cards[0][1]][cards[1][1]]
+            & PAIR_SUITS[cards[2][1]][cards[3][1]]
+            & PAIR_SUITS[cards[4][1]][cards[5][1]]
+            != 0
+        )
     if condition == MOON:
         return _triple(cards[0][1], cards[1][1], cards[2][1]) & _triple(cards[3][1], cards[4][1], cards[5][1]) != 0
     if condition == REDSHIRTS:
@@ -419,11 +426,15 @@ def hand_keys(flags: int, size: int) -> list[Key]:
         table = table_size(flags)
         span = range(NUM_CARDS)
         if size == 4:  # by combination index
-            hands: Iterator[tuple[int, ...]] = ((a, b, c, d) for d in span for c in range(d) for b in range(c) for a in range(b))
+            hands: Iterator[tuple[int, ...]] = (
+                (a, b, c, d) for d in span for c in range(d) for b in range(c) for a in range(b)
+            )
         else:
             hands = ((a, b, c) for c in span for b in range(c) for a in range(b))
         distinct: dict[Key, Key] = {}
-        keys = _TABLES[flags << 3 | size] = [distinct.setdefault(key, key) for key in (computed_key(hand, flags, table) for hand in hands)]
+        keys = _TABLES[flags << 3 | size] = [
+            distinct.setdefault(key, key) for key in (computed_key(hand, flags, table) for hand in hands)
+        ]
     return keys
 
 
@@ -509,7 +520,9 @@ def candidate_hands(
             yield from itertools.combinations(cards, min(table, len(cards)))
 
 
-def best_key_ids(own: Sequence[int], flags: int, shared: Sequence[int] = (), tariffs: Sequence[int] = (), grid: Sequence[int] = ()) -> Key:
+def best_key_ids(
+    own: Sequence[int], flags: int, shared: Sequence[int] = (), tariffs: Sequence[int] = (), grid: Sequence[int] = ()
+) -> Key:
     """Key of the best hand a seat can form from its own cards, the Chicken card, Tariffs and Haul grid (5.1)."""
     table = table_size(flags)
     if not (tariffs or grid) and len(own) + len(shared) <= table:

@@ -14,18 +14,30 @@ import random
 from operator import add
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
-
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, sampled, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.errors import StateError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
+from pydantic import Field, model_validator
 
 from . import rules
 from .evaluator import tabled_key
-from .state import AUTO, BET, CARD_PHASES, EXCHANGE, HAUL, MOVE_FIELDS, OVER, PHASES, SABOTAGE, SHARE_DISCARD, SHARE_PASS, TiltState
+from .state import (
+    AUTO,
+    BET,
+    CARD_PHASES,
+    EXCHANGE,
+    HAUL,
+    MOVE_FIELDS,
+    OVER,
+    PHASES,
+    SABOTAGE,
+    SHARE_DISCARD,
+    SHARE_PASS,
+    TiltState,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CARD_CODES, VOID_CODES, DECK, VOID = rules.CARD_CODES, rules.VOID_CODES, rules.CARDS, rules.VOID_INDEX
@@ -47,7 +59,9 @@ POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
 ROUND_FIELDS = ("stacks", "folded", "to_act", "pot", "current_bet", "contributions", "bets", "min_raise", "history")
-assert ROUND_FIELDS == tuple(field.name for field in dataclasses.fields(betting.BettingRound)), "_situation names every field"
+assert ROUND_FIELDS == tuple(field.name for field in dataclasses.fields(betting.BettingRound)), (
+    "_situation names every field"
+)
 BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
@@ -117,9 +131,16 @@ class TiltGame(Game[TiltState]):
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._flags: dict[tuple[Any, ...], int] = {}
         self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
-        self._decision: tuple[Any, ...] = (None, -1, None, None)  # (round, its moves, rules, decision) of the last one asked
+        self._decision: tuple[Any, ...] = (
+            None,
+            -1,
+            None,
+            None,
+        )  # (round, its moves, rules, decision) of the last one asked
         n = self._num_players = config.num_players  # the frozen config's values, read once (a pydantic read costs)
-        self._clockwise = [tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)]  # from each dealer's left
+        self._clockwise = [
+            tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
+        ]  # from each dealer's left
         self._void_order = tuple(config.void_indices) if config.void_deck else ()
 
     @property
@@ -131,7 +152,9 @@ class TiltGame(Game[TiltState]):
     def new_state(self, seed: int) -> TiltState:
         n, config = self.num_players, self.config
         dealer = config.dealer if config.dealer is not None else random.Random(seed).randrange(n)
-        state = TiltState(deal_seed=seed, dealer=dealer, stacks=[config.starting_stack] * n, carry=[0] * n, returns=[0.0] * n)
+        state = TiltState(
+            deal_seed=seed, dealer=dealer, stacks=[config.starting_stack] * n, carry=[0] * n, returns=[0.0] * n
+        )
         self._step_deal(state)
         self._advance(state)
         return state
@@ -179,7 +202,9 @@ class TiltGame(Game[TiltState]):
     def conserved(self, state: TiltState) -> dict[str, Any]:
         """Every Voyage card wherever it lies, every Void card, and the chips in stacks, pots and carried."""
         cards = [c for hand in state.thumbs + state.palms for c in hand]
-        cards += state.stock + state.discards + state.fine + state.chicken + state.tariffs + state.grid + state.sabotage_pile
+        cards += (
+            state.stock + state.discards + state.fine + state.chicken + state.tariffs + state.grid + state.sabotage_pile
+        )
         voids = state.void_deck + state.row + ([state.signal] if state.signal >= 0 else [])
         voids += [VOID["GRAV"]] if state.gravity else []
         chips = sum(state.stacks) + sum(state.contributions) + sum(state.carry)
@@ -206,7 +231,9 @@ class TiltGame(Game[TiltState]):
         state = super().state_from_json(data)
         moves = state.moves
         if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
-            raise StateError(f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}")
+            raise StateError(
+                f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}"
+            )
         state.moves = bytearray(value for move in moves for value in move)
         if state.bets is not None:
             try:
@@ -366,9 +393,16 @@ class TiltGame(Game[TiltState]):
         state.phase = AUTO
         seats = self.live_seats(state)
         emit(
-            state.log, state.hand_number, "start", dealer=state.dealer, seats=seats,
-            ante=list(state.contributions), stacks=list(state.stacks), carried=list(state.carry),
-            gravity=state.gravity, void_deck=len(state.void_deck),
+            state.log,
+            state.hand_number,
+            "start",
+            dealer=state.dealer,
+            seats=seats,
+            ante=list(state.contributions),
+            stacks=list(state.stacks),
+            carried=list(state.carry),
+            gravity=state.gravity,
+            void_deck=len(state.void_deck),
         )
         stock = state.stock
         for seat in seats:  # the first round face up: the Thumbs
@@ -377,7 +411,15 @@ class TiltGame(Game[TiltState]):
             for seat in seats:
                 state.palms[seat].append(stock.pop())
         for seat in seats:
-            emit(state.log, state.hand_number, "deal", seat, {"palm": codes(state.palms[seat])}, thumb=codes(state.thumbs[seat]), palm=3)
+            emit(
+                state.log,
+                state.hand_number,
+                "deal",
+                seat,
+                {"palm": codes(state.palms[seat])},
+                thumb=codes(state.thumbs[seat]),
+                palm=3,
+            )
 
     def _advance(self, state: TiltState) -> None:
         """Play the plan's steps until a seat must decide or the episode is over."""
@@ -423,7 +465,9 @@ class TiltGame(Game[TiltState]):
             state.bet_rules = [unit, self.config.max_bets, "facing_bet"]
         state.betting_round, state.committed = number, list(state.contributions)
         pot = sum(state.contributions) + sum(state.carry)
-        bets = betting.BettingRound.open(self._rules(state), state.stacks, state.folded, (state.dealer + 1) % self._num_players, pot)
+        bets = betting.BettingRound.open(
+            self._rules(state), state.stacks, state.folded, (state.dealer + 1) % self._num_players, pot
+        )
         state.last_bettor = -1
         if bets.finished:
             return
@@ -663,7 +707,15 @@ class TiltGame(Game[TiltState]):
             state.thumb_discards += thrown_thumbs
             state.own_discards[seat] += thrown
             state.thumbs[seat], state.palms[seat] = ([kept], []) if thumb_kept else ([], [kept])
-            emit(state.log, state.hand_number, "keep", seat, {"card": CARD_CODES[kept]}, kept_thumb=thumb_kept, discarded_thumbs=codes(thrown_thumbs))
+            emit(
+                state.log,
+                state.hand_number,
+                "keep",
+                seat,
+                {"card": CARD_CODES[kept]},
+                kept_thumb=thumb_kept,
+                discarded_thumbs=codes(thrown_thumbs),
+            )
         state.keeps = [-1] * self.num_players
         state.grid = self._deal_to(state, GRID_SIZE)
         emit(state.log, state.hand_number, "deal", place="grid", cards=[CARD_CODES[c] for c in state.grid])
@@ -675,9 +727,12 @@ class TiltGame(Game[TiltState]):
         state.revealed = True
         live = self.live_seats(state)
         emit(
-            state.log, state.hand_number, "showdown",
+            state.log,
+            state.hand_number,
+            "showdown",
             hands={str(seat): codes(self.own_cards(state, seat)) for seat in live},
-            fine_print=codes(state.fine), chicken=codes(state.chicken),
+            fine_print=codes(state.fine),
+            chicken=codes(state.chicken),
         )
         if state.signal >= 0:
             signal, state.signal = state.signal, -1
@@ -745,11 +800,20 @@ class TiltGame(Game[TiltState]):
             state.returns = [float(chips - self.config.starting_stack) for chips in state.stacks]
         shown = {str(seat): codes(self.own_cards(state, seat)) for seat in live} if contested else {}
         emit(
-            state.log, state.hand_number - 1, "result",
-            hazards=[VOID_CODES[v] for v in self.hazards_in_force(state)], live=live, hands=shown,
+            state.log,
+            state.hand_number - 1,
+            "result",
+            hazards=[VOID_CODES[v] for v in self.hazards_in_force(state)],
+            live=live,
+            hands=shown,
             keys={str(seat): list(keys[seat]) for seat in live if keys[seat] is not None},
-            fine_print=codes(state.fine) if dummy is not None else None, pot=pot, winners=done.winners,
-            payouts=list(done.payouts), unpaid=list(done.unawarded), carried=list(state.carry), stacks=list(state.stacks),
+            fine_print=codes(state.fine) if dummy is not None else None,
+            pot=pot,
+            winners=done.winners,
+            payouts=list(done.payouts),
+            unpaid=list(done.unawarded),
+            carried=list(state.carry),
+            stacks=list(state.stacks),
             rewards=[after - b for after, b in zip(state.returns, before)],
         )
         if more:
@@ -778,7 +842,17 @@ def _situation(bet_rules: list[Any], bets: betting.BettingRound) -> tuple[Any, .
     """What a betting decision depends on: the round's rules and every field of the round but its
     history, in one flat tuple (the per-seat lists have the table's length; `to_act`, of any
     length, comes last)."""
-    return (*bet_rules, bets.pot, bets.current_bet, bets.bets, bets.min_raise, *bets.stacks, *bets.folded, *bets.contributions, *bets.to_act)
+    return (
+        *bet_rules,
+        bets.pot,
+        bets.current_bet,
+        bets.bets,
+        bets.min_raise,
+        *bets.stacks,
+        *bets.folded,
+        *bets.contributions,
+        *bets.to_act,
+    )
 
 
 @functools.cache
@@ -795,7 +869,11 @@ def _action_ids(options: tuple[str, ...]) -> tuple[int, ...]:
 
 def _is_move(move: Any) -> bool:
     """One move as JSON: [phase, round, seat, value], integers 0-255."""
-    return isinstance(move, list) and len(move) == MOVE_FIELDS and all(type(value) is int and 0 <= value < 256 for value in move)
+    return (
+        isinstance(move, list)
+        and len(move) == MOVE_FIELDS
+        and all(type(value) is int and 0 <= value < 256 for value in move)
+    )
 
 
 def _no_effect(game: TiltGame, state: TiltState) -> None:
@@ -806,4 +884,6 @@ def _no_effect(game: TiltGame, state: TiltState) -> None:
 # looked up once: by name on each call they cost about 0.1 µs more.
 _STEPS = {step: getattr(TiltGame, f"_step_{step}") for step in STEPS}
 _HAZARD_EFFECTS = {code: getattr(TiltGame, f"_hazard_{code.lower()}", _no_effect) for code in VOID_CODES}
-_CARD_DECISIONS = {phase: (getattr(TiltGame, f"_choose_{phase}"), getattr(TiltGame, f"_close_{phase}")) for phase in CARD_PHASES}
+_CARD_DECISIONS = {
+    phase: (getattr(TiltGame, f"_choose_{phase}"), getattr(TiltGame, f"_close_{phase}")) for phase in CARD_PHASES
+}

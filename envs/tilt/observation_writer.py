@@ -96,7 +96,9 @@ _BYTES = types.Bytes(types.uint8, 1, "C", readonly=True)
 
 
 @njit(cache=True)
-def write_observation(out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytearray, scales: np.ndarray) -> None:
+def write_observation(
+    out: np.ndarray, seat: int, packed_numbers: bytes, lens: bytes, cards: bytes, moves: bytearray, scales: np.ndarray
+) -> None:
     """Write every segment but the card-set features (`write_card_sets`) into `out`, a blank vector.
 
     `packed_numbers` (int64s) and `cards` as laid out in encode.py (`TiltEncoder.observation`),

@@ -275,7 +275,10 @@ def settle(
     missing = [seat for seat in live if hands[seat] is None]
     if len(live) > 1 and missing:
         raise ValueError(f"live seats {missing} have no hand")
-    keys = [None if folded[seat] or hands[seat] is None else evaluate_ids(_hand(hands[seat], flags), flags) for seat in range(n)]  # type: ignore[arg-type]
+    keys = [
+        None if folded[seat] or hands[seat] is None else evaluate_ids(_hand(hands[seat], flags), flags)
+        for seat in range(n)
+    ]  # type: ignore[arg-type]
     dummy_key = None if dummy is None else best_key_ids(_cards(dummy, "dummy"), flags)
     done = settle_keys(contributions, folded, keys, flags, dealer, carry, dummy_key)
     return {"payouts": done.payouts, "unawarded": done.unawarded}

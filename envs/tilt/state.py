@@ -13,7 +13,14 @@ from typing import Any
 from cardarena.envs.core.betting import BettingRound
 
 AUTO, BET, EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL, OVER = (
-    "auto", "bet", "exchange", "sabotage", "share_pass", "share_discard", "haul", "over",
+    "auto",
+    "bet",
+    "exchange",
+    "sabotage",
+    "share_pass",
+    "share_discard",
+    "haul",
+    "over",
 )
 PHASES = (AUTO, BET, EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL, OVER)
 CARD_PHASES = (EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL)
@@ -64,7 +71,9 @@ class TiltState:
     counts: list[int] = field(default_factory=list)  # per seat: cards chosen at the open card decision
     keeps: list[int] = field(default_factory=list)  # per seat: the card kept at a Haul, -1 if not chosen
     # what seats know
-    moves: bytearray = field(default_factory=bytearray)  # public, MOVE_FIELDS bytes a move end to end: PHASES index, betting round, seat, action id or cards moved
+    moves: bytearray = field(
+        default_factory=bytearray
+    )  # public, MOVE_FIELDS bytes a move end to end: PHASES index, betting round, seat, action id or cards moved
     own_discards: list[list[int]] = field(default_factory=list)  # per seat: cards it put on a pile
     passed: list[list[int]] = field(default_factory=list)  # per seat: cards it passed (Shares)
     received: list[list[int]] = field(default_factory=list)  # per seat: cards passed to it

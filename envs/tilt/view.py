@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 from .game import DECK, MAX_PLAYERS, NUM_CARDS, STEPS, VOID
 from .state import PHASES, TiltState
@@ -58,7 +57,9 @@ class SeenBetting(BaseModel):
     contributions: PerSeat
     bets: Chips
     min_raise: Chips
-    history: list[Annotated[list[Seat | Literal["fold", "check", "call", "raise_min"]], Field(min_length=2, max_length=2)]]
+    history: list[
+        Annotated[list[Seat | Literal["fold", "check", "call", "raise_min"]], Field(min_length=2, max_length=2)]
+    ]
 
 
 class TiltSeatView(BaseModel):
@@ -129,7 +130,13 @@ def state_from_view(game: TiltGame, view: dict[str, Any]) -> TiltState:
     tariffs, grid = cards.take(seen.tariffs, "tariffs"), cards.take(seen.grid, "grid", keep_order=True)
     unseen = [card for card in range(NUM_CARDS) if card not in cards.placed]
     sizes = [seen.palm_sizes[s] if palms[s] is None else 0 for s in range(n)]
-    sizes += [seen.stock, seen.discard_pile, seen.sabotage_pile, 0 if fine is not None else seen.fine_print, 0 if chicken is not None else seen.chicken]
+    sizes += [
+        seen.stock,
+        seen.discard_pile,
+        seen.sabotage_pile,
+        0 if fine is not None else seen.fine_print,
+        0 if chicken is not None else seen.chicken,
+    ]
     if sum(sizes) != len(unseen):
         raise SeatViewError(f"seat view counts {sum(sizes)} hidden cards, but its cards leave {len(unseen)} unseen")
     piles = [unseen[sum(sizes[:k]) : sum(sizes[: k + 1])] for k in range(len(sizes))]
@@ -139,20 +146,47 @@ def state_from_view(game: TiltGame, view: dict[str, Any]) -> TiltState:
     void_deck, signal = _voids(game, seen, row)
     keeps = _keeps(seen, thumbs, palms, n)
     state = TiltState(
-        deal_seed=0, dealer=seen.dealer, stacks=list(seen.stacks), carry=list(seen.carried), hand_number=seen.hand_number,
-        thumbs=thumbs, palms=palms, stock=stock, discards=discards, void_deck=void_deck, row=row, gravity=seen.gravity_carried,
-        signal=signal, fine=fine if fine is not None else fine_down, chicken=chicken if chicken is not None else chicken_down,
-        tariffs=tariffs, grid=grid, sabotage_pile=sabotage, revealed=revealed, contributions=list(seen.contributions),
-        folded=list(seen.folded), in_hand=list(seen.in_hand), plan=list(seen.plan), phase=seen.phase, order=list(seen.order),
-        turn=seen.turn, exchange_kind=seen.exchange_kind or "", paycheck_unit=-1 if seen.paycheck_unit is None else seen.paycheck_unit,
-        betting_round=seen.betting_round, last_bettor=-1 if seen.last_bettor is None else seen.last_bettor,
-        counts=list(seen.counts), keeps=keeps,
-        moves=bytearray(value for move in seen.moves for value in (PHASES.index(move.phase), move.round, move.seat, move.value)),
+        deal_seed=0,
+        dealer=seen.dealer,
+        stacks=list(seen.stacks),
+        carry=list(seen.carried),
+        hand_number=seen.hand_number,
+        thumbs=thumbs,
+        palms=palms,
+        stock=stock,
+        discards=discards,
+        void_deck=void_deck,
+        row=row,
+        gravity=seen.gravity_carried,
+        signal=signal,
+        fine=fine if fine is not None else fine_down,
+        chicken=chicken if chicken is not None else chicken_down,
+        tariffs=tariffs,
+        grid=grid,
+        sabotage_pile=sabotage,
+        revealed=revealed,
+        contributions=list(seen.contributions),
+        folded=list(seen.folded),
+        in_hand=list(seen.in_hand),
+        plan=list(seen.plan),
+        phase=seen.phase,
+        order=list(seen.order),
+        turn=seen.turn,
+        exchange_kind=seen.exchange_kind or "",
+        paycheck_unit=-1 if seen.paycheck_unit is None else seen.paycheck_unit,
+        betting_round=seen.betting_round,
+        last_bettor=-1 if seen.last_bettor is None else seen.last_bettor,
+        counts=list(seen.counts),
+        keeps=keeps,
+        moves=bytearray(
+            value for move in seen.moves for value in (PHASES.index(move.phase), move.round, move.seat, move.value)
+        ),
         own_discards=[_known(seen.own_discards, "own_discards") if s == seen.seat else [] for s in range(n)],
         passed=[_known(seen.passed, "passed") if s == seen.seat else [] for s in range(n)],
         received=[_known(seen.received, "received") if s == seen.seat else [] for s in range(n)],
         thumb_discards=_known(seen.thumb_discards, "thumb_discards"),
-        returns=list(seen.returns) if seen.returns is not None else [0.0] * n, terminal=seen.returns is not None,
+        returns=list(seen.returns) if seen.returns is not None else [0.0] * n,
+        terminal=seen.returns is not None,
     )
     if seen.betting is not None:
         _restore_betting(state, seen.betting)
@@ -187,7 +221,9 @@ def _require_table(seen: TiltSeatView, n: int) -> None:
     if seen.phase not in PHASES or any(step not in STEPS for step in seen.plan):
         raise SeatViewError(f"seat view phase {seen.phase!r} or plan {seen.plan} names no phase or step of Tilt")
     if len(seen.palm) != seen.palm_sizes[seen.seat]:
-        raise SeatViewError(f"seat view 'palm' holds {len(seen.palm)} cards but 'palm_sizes' says {seen.palm_sizes[seen.seat]}")
+        raise SeatViewError(
+            f"seat view 'palm' holds {len(seen.palm)} cards but 'palm_sizes' says {seen.palm_sizes[seen.seat]}"
+        )
 
 
 def _void(code: str, field: str) -> int:
@@ -203,7 +239,9 @@ def _voids(game: TiltGame, seen: TiltSeatView, row: list[int]) -> tuple[list[int
     out = set(row) | ({VOID["GRAV"]} if seen.gravity_carried else set())
     unseen = [void for void in game.config.void_indices if void not in out]
     if len(unseen) != seen.void_deck + seen.signal_face_down:
-        raise SeatViewError(f"seat view 'void_deck' is {seen.void_deck}, but its Void cards leave {len(unseen)} face down")
+        raise SeatViewError(
+            f"seat view 'void_deck' is {seen.void_deck}, but its Void cards leave {len(unseen)} face down"
+        )
     return (unseen[1:], unseen[0]) if seen.signal_face_down else (unseen, -1)
 
 
@@ -248,17 +286,31 @@ def deal_hidden_again(game: TiltGame, state: TiltState, seat: int, rng: random.R
     state.deal_seed = rng.getrandbits(63)
     n = game.num_players
     tracked = set(state.own_discards[seat]) | set(state.passed[seat]) | set(state.thumb_discards)
-    places = [state.palms[other] for other in range(n) if other != seat and not (state.revealed and not state.folded[other])]
+    places = [
+        state.palms[other] for other in range(n) if other != seat and not (state.revealed and not state.folded[other])
+    ]
     places += [state.stock, state.discards, state.sabotage_pile]
     places += [pile for pile in (state.fine, state.chicken) if not state.revealed]
-    records = [record for other in range(n) if other != seat for record in (state.own_discards[other], state.passed[other], state.received[other])]
+    records = [
+        record
+        for other in range(n)
+        if other != seat
+        for record in (state.own_discards[other], state.passed[other], state.received[other])
+    ]
 
     def known_of(card: int) -> tuple[int, ...]:
         """What `seat` knows of an unseen card: the other seats' records that name it."""
         return tuple(k for k, record in enumerate(records) if card in record)
 
     # slots pile by pile, each pile's ordered by what the seat knows of its card (ties: interchangeable cards)
-    slots = [(pile, i) for pile in places for i in sorted((i for i, card in enumerate(pile) if card not in tracked), key=lambda i, pile=pile: (known_of(pile[i]), pile[i]))]
+    slots = [
+        (pile, i)
+        for pile in places
+        for i in sorted(
+            (i for i, card in enumerate(pile) if card not in tracked),
+            key=lambda i, pile=pile: (known_of(pile[i]), pile[i]),
+        )
+    ]
     old = [pile[i] for pile, i in slots]
     new = deal_unseen(old, [Place(len(old))], rng)[0]
     renamed = dict(zip(old, new))

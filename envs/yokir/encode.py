@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from .game import NUM_ACTIONS, OVER, PASS, PHASE_NAMES, YokirState, bid_label, bidding_round, trick_record
@@ -81,7 +80,16 @@ _PLAYED_ROWS = _rows_in_play_order("played")
 _TRICK_ROWS = _rows_in_play_order("trick")
 _DEALER, _LEADER, _CALLER, _PASSED_ROUND1, _PASSED_ROUND2, _TRICKS_WON, _SCORES, _BEHIND_LEADER = (
     _rel_seat_index(name)
-    for name in ("dealer", "leader", "caller", "passed_round1", "passed_round2", "tricks_won", "scores", "behind_leader")
+    for name in (
+        "dealer",
+        "leader",
+        "caller",
+        "passed_round1",
+        "passed_round2",
+        "tricks_won",
+        "scores",
+        "behind_leader",
+    )
 )
 
 
@@ -164,13 +172,18 @@ class YokirEncoder(Encoder[YokirState]):
         if state.discard >= 0 and (seat is None or seat == state.caller):
             lines.append(f"discard (caller only): {codes[state.discard]}")
         if state.bids:
-            lines.append("bids: " + ", ".join(f"seat {b} {bid_label(a, bidding_round(i))}" for i, (b, a) in enumerate(state.bids)))
+            lines.append(
+                "bids: "
+                + ", ".join(f"seat {b} {bid_label(a, bidding_round(i))}" for i, (b, a) in enumerate(state.bids))
+            )
         if state.tricks:
             leader, *cards, winner = state.tricks[-1]
             played = ", ".join(f"{codes[c]} (seat {(leader + i) % NUM_PLAYERS})" for i, c in enumerate(cards))
             lines.append(f"last trick: {played} -> seat {winner}")
         if state.trick:
-            played = ", ".join(f"{codes[c]} (seat {(state.leader + i) % NUM_PLAYERS})" for i, c in enumerate(state.trick))
+            played = ", ".join(
+                f"{codes[c]} (seat {(state.leader + i) % NUM_PLAYERS})" for i, c in enumerate(state.trick)
+            )
             lines.append(f"trick: {played}")
         if state.phase == OVER:
             lines.append("result: " + ", ".join(f"seat {s} {r:+.3f}" for s, r in enumerate(state.returns)))

@@ -9,8 +9,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.errors import SeatViewError
@@ -18,6 +16,7 @@ from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS
@@ -165,7 +164,10 @@ class YokirGame(Game[YokirState]):
         up_card = {state.up_card} & set(unseen)
         voids = _shown_out(state)
         places = [
-            Place(len(state.hands[player]), _of_suits(voids[player], state.trump) | (set() if player == state.caller else up_card))
+            Place(
+                len(state.hands[player]),
+                _of_suits(voids[player], state.trump) | (set() if player == state.caller else up_card),
+            )
             for player in others
         ]
         places.append(Place(len(state.out_of_play), up_card))
@@ -248,7 +250,9 @@ class YokirGame(Game[YokirState]):
         points = rules.score_hand_ids(seen.caller, won) if seen.caller is not None else [0] * NUM_PLAYERS
         return [score - p for score, p in zip(seen.scores, points)], seen.hand_number - 1
 
-    def _replay(self, state: YokirState, seen: YokirSeatView, bids: list[list[int]], plays: list[tuple[int, int]], discard: int) -> None:
+    def _replay(
+        self, state: YokirState, seen: YokirSeatView, bids: list[list[int]], plays: list[tuple[int, int]], discard: int
+    ) -> None:
         """Play the view's bids, the caller's discard and the trick cards in order, checking whose turn each was."""
         for number, (bidder, action) in enumerate(bids):
             if state.phase not in (BID1, BID2) or state.to_act != bidder or action not in self.legal_actions(state):
@@ -329,7 +333,9 @@ def _bid_action(number: int, bid: SeenBid) -> int:
         return _BID_ACTIONS[bid.round, bid.action]
     except KeyError:
         allowed = ", ".join(label for r, label in _BID_ACTIONS if r == bid.round)
-        raise SeatViewError(f"seat view bids[{number}].action {bid.action!r} is not a round {bid.round} bid: {allowed}") from None
+        raise SeatViewError(
+            f"seat view bids[{number}].action {bid.action!r} is not a round {bid.round} bid: {allowed}"
+        ) from None
 
 
 def _plays(seen: YokirSeatView) -> list[tuple[int, int]]:
@@ -345,9 +351,13 @@ def _plays(seen: YokirSeatView) -> list[tuple[int, int]]:
     ]
 
 
-def _check_each_card_once(seat: int, hand: list[int], discard: int, plays: list[tuple[int, int]], up_card: int, taker: int) -> None:
+def _check_each_card_once(
+    seat: int, hand: list[int], discard: int, plays: list[tuple[int, int]], up_card: int, taker: int
+) -> None:
     """No card in two places; the up-card only with the seat that accepted it in round 1."""
-    places = [(card, "hand", seat) for card in hand] + [(card, f"a play by seat {player}", player) for player, card in plays]
+    places = [(card, "hand", seat) for card in hand] + [
+        (card, f"a play by seat {player}", player) for player, card in plays
+    ]
     if discard >= 0:
         places.append((discard, "discard", seat))
     found: dict[int, str] = {}
@@ -378,7 +388,9 @@ def _deal_before_bidding(
     for other in range(NUM_PLAYERS):
         missing = HAND_SIZE - len(dealt[other])
         if missing < 0:
-            raise SeatViewError(f"seat view has seat {other} playing {len(dealt[other])} cards; each seat is dealt {HAND_SIZE}")
+            raise SeatViewError(
+                f"seat view has seat {other} playing {len(dealt[other])} cards; each seat is dealt {HAND_SIZE}"
+            )
         dealt[other] += unseen[:missing]
         unseen = unseen[missing:]
     return dealt, unseen

@@ -19,15 +19,15 @@ from rich.table import Table
 from cardarena.envs.core.errors import CardArenaError
 
 # plain help: typer's rich help formatter alone costs about 0.1 s at every start
-app = typer.Typer(help="cardarena: card-game environments, bots and tournaments.", no_args_is_help=True, rich_markup_mode=None)
+app = typer.Typer(
+    help="cardarena: card-game environments, bots and tournaments.", no_args_is_help=True, rich_markup_mode=None
+)
 console = Console()
 
 SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", help="Game config override KEY=VALUE (repeatable), e.g. --set match=true."),
 ]
-
-
 
 
 class BackendName(str, Enum):
@@ -37,15 +37,21 @@ class BackendName(str, Enum):
 
 BackendOption = Annotated[
     BackendName,
-    typer.Option("--backend", help="Where episodes are played: local (this process) or ray (a Ray cluster, docs/scaling.md)."),
+    typer.Option(
+        "--backend", help="Where episodes are played: local (this process) or ray (a Ray cluster, docs/scaling.md)."
+    ),
 ]
 AddressOption = Annotated[
     str | None,
-    typer.Option(help="With --backend ray: the cluster's head as HOST:PORT, or auto for the one `ray start` runs here (default: start Ray on this machine)."),
+    typer.Option(
+        help="With --backend ray: the cluster's head as HOST:PORT, or auto for the one `ray start` runs here (default: start Ray on this machine)."
+    ),
 ]
 WorkersOption = Annotated[
     int | None,
-    typer.Option(min=1, help="With --backend ray: Ray workers at once, one CPU each (default: one per CPU of the cluster)."),
+    typer.Option(
+        min=1, help="With --backend ray: Ray workers at once, one CPU each (default: one per CPU of the cluster)."
+    ),
 ]
 
 
@@ -111,7 +117,9 @@ def _check_writable(path: str, option: str, *, folder: bool = False) -> None:
         with tempfile.TemporaryFile(dir=where):
             pass
     except OSError as err:
-        raise typer.BadParameter(f"cannot write {path}: the folder {where} is not writable ({err.strerror})", param_hint=option) from None
+        raise typer.BadParameter(
+            f"cannot write {path}: the folder {where} is not writable ({err.strerror})", param_hint=option
+        ) from None
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -150,7 +158,9 @@ def evaluate_command(
     game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`), by name or env id.")],
     agents: Annotated[
         str | None,
-        typer.Option(help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent against random)."),
+        typer.Option(
+            help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent against random)."
+        ),
     ] = None,
     table_sizes: Annotated[
         str | None,
@@ -159,12 +169,16 @@ def evaluate_command(
             "(seat i gets agent i mod the number of agents). Default: the game's table size, one agent per seat."
         ),
     ] = None,
-    episodes: Annotated[int, typer.Option(min=1, help="Episodes to play per table size (seats rotate over duplicate deals).")] = 3000,
+    episodes: Annotated[
+        int, typer.Option(min=1, help="Episodes to play per table size (seats rotate over duplicate deals).")
+    ] = 3000,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
     settings: SetOption = None,
     json_out: Annotated[
         str | None,
-        typer.Option("--json", help='Write the results as JSON to this file (with --table-sizes: {"results": [one per size]}).'),
+        typer.Option(
+            "--json", help='Write the results as JSON to this file (with --table-sizes: {"results": [one per size]}).'
+        ),
     ] = None,
     record: Annotated[
         str | None,
@@ -195,7 +209,9 @@ def evaluate_command(
         entry = lookup(game)
         names = agents.split(",") if agents else None
         tables = _eval_tables(entry, names, table_sizes, config)
-        tournaments = [Tournament(entry.env_id, seat_names, episodes, seed, table_config) for table_config, seat_names in tables]
+        tournaments = [
+            Tournament(entry.env_id, seat_names, episodes, seed, table_config) for table_config, seat_names in tables
+        ]
         check_agents(tournaments)
         players = _tournament_backend(_ray_workers(backend, address, workers))
         results = [_run_tournament(tournament, players, record) for tournament in tournaments]
@@ -208,7 +224,9 @@ def evaluate_command(
         _write_json(results if table_sizes else results[0], json_out)
 
 
-def _eval_tables(entry, names: list[str] | None, table_sizes: str | None, config: dict[str, Any]) -> list[tuple[dict[str, Any], list[str]]]:
+def _eval_tables(
+    entry, names: list[str] | None, table_sizes: str | None, config: dict[str, Any]
+) -> list[tuple[dict[str, Any], list[str]]]:
     """(config, agent per seat) of each table to evaluate; every size is checked before any is played."""
     from cardarena.training.evaluate import seat_names
 
@@ -259,11 +277,24 @@ def _run_tournament(tournament, backend, record: str | None = None):
 
 def _play_tournaments(tournaments, backend, label: str):
     """`run_tournaments` under a progress bar counting every tournament's episodes."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from cardarena.training.tournament import run_tournaments
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(label, total=sum(tournament.episodes for tournament in tournaments))
         return run_tournaments(tournaments, backend, lambda done: progress.advance(task, done))
@@ -293,7 +324,9 @@ def _print_legend() -> None:
 
 def _write_json(results, path: str) -> None:
     """One EvalResult as its dict, or a list of them as {"results": [...]}."""
-    _write_payload({"results": [result.to_dict() for result in results]} if isinstance(results, list) else results.to_dict(), path)
+    _write_payload(
+        {"results": [result.to_dict() for result in results]} if isinstance(results, list) else results.to_dict(), path
+    )
 
 
 def _write_payload(payload: dict[str, Any], path: str) -> None:
@@ -310,7 +343,9 @@ def _write_payload(payload: dict[str, Any], path: str) -> None:
 @app.command()
 def league(
     game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`), by name or env id.")],
-    agents: Annotated[str, typer.Option(help="Comma-separated agents, at least two, e.g. ppo-selfplay,heuristic,random.")],
+    agents: Annotated[
+        str, typer.Option(help="Comma-separated agents, at least two, e.g. ppo-selfplay,heuristic,random.")
+    ],
     table_sizes: Annotated[
         str | None,
         typer.Option(help="Comma-separated table sizes (default: every size the game seats)."),
@@ -318,7 +353,9 @@ def league(
     episodes: Annotated[int, typer.Option(min=1, help="Episodes per table (seats rotate over duplicate deals).")] = 600,
     seed: Annotated[int, typer.Option(help="Seed of the deals (every table plays the same deals).")] = 0,
     settings: SetOption = None,
-    json_out: Annotated[str | None, typer.Option("--json", help="Write every table's results and the standings as JSON to this file.")] = None,
+    json_out: Annotated[
+        str | None, typer.Option("--json", help="Write every table's results and the standings as JSON to this file.")
+    ] = None,
     backend: BackendOption = BackendName.local,
     address: AddressOption = None,
     workers: WorkersOption = None,
@@ -338,7 +375,10 @@ def league(
         entry = lookup(game)
         names = agents.split(",")
         tables = league_tables(entry.env_id, names, _table_sizes(table_sizes))
-        tournaments = [Tournament(entry.env_id, seating, episodes, seed, {**config, "num_players": len(seating)}) for seating in tables]
+        tournaments = [
+            Tournament(entry.env_id, seating, episodes, seed, {**config, "num_players": len(seating)})
+            for seating in tables
+        ]
         check_agents(tournaments)
         players = _tournament_backend(_ray_workers(backend, address, workers))
         played = _play_tournaments(tournaments, players, f"{entry.env_id} league, {len(tournaments)} tables")
@@ -351,12 +391,21 @@ def league(
     for column in ("agent", "rating mu ± sigma", "ordinal", "tables", "deals"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for standing in sorted(standings, key=lambda s: -s.mu):
-        table.add_row(standing.name, f"{standing.mu:.0f} ± {standing.sigma:.0f}", f"{standing.ordinal:.0f}", str(standing.tables), str(standing.deals))
+        table.add_row(
+            standing.name,
+            f"{standing.mu:.0f} ± {standing.sigma:.0f}",
+            f"{standing.ordinal:.0f}",
+            str(standing.tables),
+            str(standing.deals),
+        )
     console.print(table)
     _print_legend()
     if json_out:
         league_report = {"game": entry.name, "env_id": entry.env_id, "seed": seed, "rating_model": LEAGUE_RATING_MODEL}
-        league_report |= {"standings": [s.to_dict() for s in standings], "results": [result.to_dict() for result, _ in played]}
+        league_report |= {
+            "standings": [s.to_dict() for s in standings],
+            "results": [result.to_dict() for result, _ in played],
+        }
         _write_payload(league_report, json_out)
 
 
@@ -367,7 +416,9 @@ def _table_sizes(table_sizes: str | None) -> list[int] | None:
     try:
         return [int(size) for size in table_sizes.split(",")]
     except ValueError:
-        raise typer.BadParameter(f"expected comma-separated integers, got {table_sizes!r}", param_hint="--table-sizes") from None
+        raise typer.BadParameter(
+            f"expected comma-separated integers, got {table_sizes!r}", param_hint="--table-sizes"
+        ) from None
 
 
 @app.command()
@@ -390,7 +441,12 @@ def plot(
 def play(
     game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`).")],
     seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
-    opponents: Annotated[str | None, typer.Option(help="Comma-separated agents for the other seats (default: the game's first registered agent, else random).")] = None,
+    opponents: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated agents for the other seats (default: the game's first registered agent, else random)."
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
     settings: SetOption = None,
 ) -> None:
@@ -451,7 +507,12 @@ def _ask_action(env, agent: str) -> int:
         move = typed_move(answer, legal)
         if move is not None:
             return move
-        console.print(f"{answer.strip().lower()!r} is not a legal move here; type one of the numbers or labels above", style="red", markup=False, highlight=False)
+        console.print(
+            f"{answer.strip().lower()!r} is not a legal move here; type one of the numbers or labels above",
+            style="red",
+            markup=False,
+            highlight=False,
+        )
 
 
 @app.command()
@@ -459,11 +520,16 @@ def watch(
     game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`).")],
     agents: Annotated[
         str | None,
-        typer.Option(help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent, else random, in every seat)."),
+        typer.Option(
+            help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent, else random, in every seat)."
+        ),
     ] = None,
     delay: Annotated[float, typer.Option(min=0, help="Seconds to wait after each event.")] = 0.5,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
-    seat: Annotated[int | None, typer.Option(help="Follow one seat: the public events and that seat's own (default: the public events only).")] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="Follow one seat: the public events and that seat's own (default: the public events only)."),
+    ] = None,
     settings: SetOption = None,
 ) -> None:
     """Watch agents play each other in the terminal, one event at a time: what a spectator sees."""
@@ -479,7 +545,9 @@ def watch(
         num_seats = env.game.num_players
         names = agents.split(",") if agents else [default_opponent(entry.name)] * num_seats
         if len(names) != num_seats:
-            raise ValueError(f"{entry.env_id} is played by {num_seats} seats here, but {len(names)} agents were given: {names}")
+            raise ValueError(
+                f"{entry.env_id} is played by {num_seats} seats here, but {len(names)} agents were given: {names}"
+            )
         if seat is not None and not 0 <= seat < num_seats:
             raise ValueError(f"seat must be 0..{num_seats - 1}, got {seat}")
         bots = _seat_agents(entry.name, list(names))
@@ -497,14 +565,32 @@ def watch(
 
 
 def _print_rewards(names: list[str], rewards: list[float]) -> None:
-    console.print("rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards)), markup=False, highlight=False, soft_wrap=True)
+    console.print(
+        "rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards)),
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(help="A record file: JSON lines, one hand per line (from `eval --record` or `serve --record`).")],
-    hand: Annotated[int | None, typer.Option(min=1, help="Replay only the hand on this line of the file (counted from 1); default: every line in turn.")] = None,
-    seat: Annotated[int | None, typer.Option(min=0, help="Show one seat's view: only what that seat knew (default: the whole table, every seat's cards).")] = None,
+    file: Annotated[
+        str,
+        typer.Argument(help="A record file: JSON lines, one hand per line (from `eval --record` or `serve --record`)."),
+    ],
+    hand: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Replay only the hand on this line of the file (counted from 1); default: every line in turn."
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            min=0, help="Show one seat's view: only what that seat knew (default: the whole table, every seat's cards)."
+        ),
+    ] = None,
     delay: Annotated[float, typer.Option(min=0, help="Seconds to wait after each event.")] = 0.5,
     step: Annotated[bool, typer.Option(help="Wait for enter after each event instead.")] = False,
 ) -> None:
@@ -518,30 +604,45 @@ def replay(
         checked = [(line, record, replayed(file, line, record)) for line, record in read_records(file, hand)]
         for line, _, env in checked:
             if seat is not None and seat >= env.game.num_players:
-                raise RecordFileError(f"{file} line {line} is a {env.game.num_players}-seat table: it has no seat {seat}")
+                raise RecordFileError(
+                    f"{file} line {line} is a {env.game.num_players}-seat table: it has no seat {seat}"
+                )
     except CardArenaError as err:
         _fail(err)
     for line, record, env in checked:
         names = seat_names(record.get("seats") or [None] * env.game.num_players)
         narrator = Narrator(console, names, delay=delay, step=step)
-        narrator.seating(f"{file} line {line}, {record['game']}" + ("" if seat is None else f", as {names[seat]} saw it"))
+        narrator.seating(
+            f"{file} line {line}, {record['game']}" + ("" if seat is None else f", as {names[seat]} saw it")
+        )
         narrator.tell(record["log"] if seat is None else seen_by(record["log"], seat))
-        console.print(f"line {line} replayed: its events and returns are the record's", style="dim", markup=False, highlight=False)
+        console.print(
+            f"line {line} replayed: its events and returns are the record's", style="dim", markup=False, highlight=False
+        )
 
 
 @app.command()
 def train(
     game: Annotated[str, typer.Argument(help="A registered game to train (see `cardarena games`).")],
-    config_file: Annotated[str | None, typer.Option("--config", help="YAML config layered over configs/<game>.yaml.")] = None,
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", help="Training config override KEY=VALUE, dotted for nested keys (repeatable).")
+    config_file: Annotated[
+        str | None, typer.Option("--config", help="YAML config layered over configs/<game>.yaml.")
     ] = None,
-    resume: Annotated[str | None, typer.Option(help="Continue the run in this directory from its newest checkpoint.")] = None,
-    run_dir: Annotated[str | None, typer.Option(help="Where the run writes (default runs/<game>/<name>-<time>).")] = None,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Training config override KEY=VALUE, dotted for nested keys (repeatable)."),
+    ] = None,
+    resume: Annotated[
+        str | None, typer.Option(help="Continue the run in this directory from its newest checkpoint.")
+    ] = None,
+    run_dir: Annotated[
+        str | None, typer.Option(help="Where the run writes (default runs/<game>/<name>-<time>).")
+    ] = None,
     backend: BackendOption = BackendName.local,
     address: AddressOption = None,
     workers: WorkersOption = None,
-    device: Annotated[str, typer.Option(help="Torch device of the learner, e.g. cuda (the rollouts always run on CPUs).")] = "cpu",
+    device: Annotated[
+        str, typer.Option(help="Torch device of the learner, e.g. cuda (the rollouts always run on CPUs).")
+    ] = "cpu",
 ) -> None:
     """Train a bot by self-play (MaskablePPO), then print its evaluation against the baselines.
     With --backend ray, rollout workers on a Ray cluster play the episodes and this process learns."""
@@ -579,9 +680,13 @@ def train(
     )
     result = _with_progress(trainer.run)
     minutes = result.seconds / 60
-    console.print(f"done: {result.steps:,} steps in {minutes:.1f} min; final checkpoint {result.final_checkpoint}", soft_wrap=True)
+    console.print(
+        f"done: {result.steps:,} steps in {minutes:.1f} min; final checkpoint {result.final_checkpoint}", soft_wrap=True
+    )
     episodes = config.eval.final_episodes or config.eval.episodes
-    table = Table(title=f"{trainer.env_id}: the trained bot against each baseline ({episodes:,} duplicate-dealt episodes each)")
+    table = Table(
+        title=f"{trainer.env_id}: the trained bot against each baseline ({episodes:,} duplicate-dealt episodes each)"
+    )
     for column in ("opponents", "bot mean reward", "95% CI", "bot win rate"):
         table.add_column(column, justify="left" if column == "opponents" else "right")
     for name, score in result.evaluation.items():
@@ -590,10 +695,17 @@ def train(
     console.print(table)
 
 
-
 def _with_progress(run: Callable[..., Any]) -> Any:
     """`run(on_progress=...)` with a progress bar per phase (demonstrations, training): count, rate, latest win rates."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     columns = (
         TextColumn("{task.description}"),
@@ -625,13 +737,22 @@ def _with_progress(run: Callable[..., Any]) -> Any:
 @app.command()
 def exploit(
     game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`).")],
-    agent: Annotated[str, typer.Option(help="The frozen agent to exploit, e.g. heuristic, ppo-selfplay, pimc:worlds=8.")],
-    steps: Annotated[int, typer.Option(min=1, help="Training budget of the best response, in its decisions.")] = 300_000,
-    episodes: Annotated[int, typer.Option(min=1, help="Duplicate-dealt episodes of the final measurement of the gain.")] = 3000,
+    agent: Annotated[
+        str, typer.Option(help="The frozen agent to exploit, e.g. heuristic, ppo-selfplay, pimc:worlds=8.")
+    ],
+    steps: Annotated[
+        int, typer.Option(min=1, help="Training budget of the best response, in its decisions.")
+    ] = 300_000,
+    episodes: Annotated[
+        int, typer.Option(min=1, help="Duplicate-dealt episodes of the final measurement of the gain.")
+    ] = 3000,
     settings: Annotated[
-        list[str] | None, typer.Option("--set", help="Training config override KEY=VALUE for the best response (repeatable).")
+        list[str] | None,
+        typer.Option("--set", help="Training config override KEY=VALUE for the best response (repeatable)."),
     ] = None,
-    run_dir: Annotated[str | None, typer.Option(help="Where the run writes (default runs/<game>/exploit-<time>).")] = None,
+    run_dir: Annotated[
+        str | None, typer.Option(help="Where the run writes (default runs/<game>/exploit-<time>).")
+    ] = None,
 ) -> None:
     """Train a best response (MaskablePPO, from scratch) against a table of the frozen agent and
     report its gain: how exploitable the agent is, with a 95% CI over duplicate deals."""
@@ -649,17 +770,30 @@ def exploit(
         trainer = Trainer.start(config, Path(run_dir) if run_dir else None)
     except (CardArenaError, ValueError) as err:
         _fail(err)
-    console.print(f"training a best response to {agent} at {trainer.env_id} for {steps:,} steps in {trainer.run_dir}", soft_wrap=True)
+    console.print(
+        f"training a best response to {agent} at {trainer.env_id} for {steps:,} steps in {trainer.run_dir}",
+        soft_wrap=True,
+    )
     report = _with_progress(lambda on_progress: run_exploit(trainer, agent, episodes, on_progress))
-    table = Table(title=f"{report['game']}: the best response's mean reward against {agent} (learning curve, then the gain)")
+    table = Table(
+        title=f"{report['game']}: the best response's mean reward against {agent} (learning curve, then the gain)"
+    )
     for column in ("steps", "mean reward", "95% CI"):
         table.add_column(column, justify="right")
     for point in report["curve"]:
         table.add_row(f"{point['steps']:,}", f"{point['mean']:+.4f}", f"±{point['ci95']:.4f}")
     gain = report["gain"]
-    table.add_row(f"gain, {episodes:,} episodes", f"{gain['mean']:+.4f}", f"[{gain['low']:+.4f}, {gain['high']:+.4f}]", style="bold")
+    table.add_row(
+        f"gain, {episodes:,} episodes",
+        f"{gain['mean']:+.4f}",
+        f"[{gain['low']:+.4f}, {gain['high']:+.4f}]",
+        style="bold",
+    )
     console.print(table)
-    console.print(f"report: {Path(report['run_dir']) / 'exploit.json'}; curve: {Path(report['run_dir']) / 'learning_curve.png'}", soft_wrap=True)
+    console.print(
+        f"report: {Path(report['run_dir']) / 'exploit.json'}; curve: {Path(report['run_dir']) / 'learning_curve.png'}",
+        soft_wrap=True,
+    )
 
 
 @app.command()
@@ -668,18 +802,29 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
     bots: Annotated[
         str | None,
-        typer.Option(help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay (default: every shipped bot)."),
+        typer.Option(
+            help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay (default: every shipped bot)."
+        ),
     ] = None,
-    table_ttl: Annotated[float, typer.Option(min=1, help="Seconds without a read or a move after which a table is removed.")] = 600,
+    table_ttl: Annotated[
+        float, typer.Option(min=1, help="Seconds without a read or a move after which a table is removed.")
+    ] = 600,
     max_tables: Annotated[int, typer.Option(min=1, help="Tables the server holds at most.")] = 1_000,
     api_keys: Annotated[
         str | None,
-        typer.Option(help="A file of API keys, one per line (optionally followed by its table cap): /v1 requests then need one in X-API-Key."),
+        typer.Option(
+            help="A file of API keys, one per line (optionally followed by its table cap): /v1 requests then need one in X-API-Key."
+        ),
     ] = None,
-    tables_per_key: Annotated[int, typer.Option(min=1, help="Open tables each API key may hold (a cap in the key file wins).")] = 100,
+    tables_per_key: Annotated[
+        int, typer.Option(min=1, help="Open tables each API key may hold (a cap in the key file wins).")
+    ] = 100,
     record: Annotated[
         str | None,
-        typer.Option("--record", help="Write each table's hands to this folder when it ends (<table id>.jsonl, one hand per line), for `cardarena replay`."),
+        typer.Option(
+            "--record",
+            help="Write each table's hands to this folder when it ends (<table id>.jsonl, one hand per line), for `cardarena replay`.",
+        ),
     ] = None,
 ) -> None:
     """Serve bots (POST /v1/act) and tables of bots and clients (/v1/tables) over HTTP; docs/protocol.md."""
@@ -697,12 +842,26 @@ def serve(
         roster = Roster.serving(bots.split(",") if bots else None)
     except (CardArenaError, ValueError) as err:
         _fail(err)
-    console.print(f"serving {', '.join(roster.bots)} on http://{host}:{port} (API docs at /docs)", soft_wrap=True, highlight=False)
+    console.print(
+        f"serving {', '.join(roster.bots)} on http://{host}:{port} (API docs at /docs)", soft_wrap=True, highlight=False
+    )
     if keys is not None:
-        console.print(f"API keys: {len(keys.keys)} from {api_keys}; every /v1 request needs one in the X-API-Key header", soft_wrap=True, highlight=False)
+        console.print(
+            f"API keys: {len(keys.keys)} from {api_keys}; every /v1 request needs one in the X-API-Key header",
+            soft_wrap=True,
+            highlight=False,
+        )
     if record:
         console.print(f"recording every table's hands in {record}", soft_wrap=True, highlight=False)
-    run_server(host, port, roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=keys, record_dir=Path(record) if record else None)
+    run_server(
+        host,
+        port,
+        roster,
+        max_tables=max_tables,
+        table_ttl=table_ttl,
+        api_keys=keys,
+        record_dir=Path(record) if record else None,
+    )
 
 
 @app.command()
@@ -720,11 +879,17 @@ def bot(
 @app.command()
 def publish(
     checkpoint: Annotated[str, typer.Argument(help="A checkpoint folder, e.g. runs/<game>/<run>/final.")],
-    name: Annotated[str, typer.Option(help="Name of the shipped bot: written to checkpoints/<game>/<name>.")] = "ppo-selfplay",
-    episodes: Annotated[int, typer.Option(min=1, help="Episodes against each baseline (duplicate deals, seats rotated).")] = 10_002,
+    name: Annotated[
+        str, typer.Option(help="Name of the shipped bot: written to checkpoints/<game>/<name>.")
+    ] = "ppo-selfplay",
+    episodes: Annotated[
+        int, typer.Option(min=1, help="Episodes against each baseline (duplicate deals, seats rotated).")
+    ] = 10_002,
     baselines: Annotated[
         str | None,
-        typer.Option(help="Comma-separated baselines to evaluate against (default: random and the game's registered agents)."),
+        typer.Option(
+            help="Comma-separated baselines to evaluate against (default: random and the game's registered agents)."
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
     root: Annotated[str, typer.Option(help="Folder of shipped bots.")] = "checkpoints",
@@ -761,7 +926,13 @@ def publish(
     for column in ("opponents", "episodes", "mean reward", "95% CI", "win rate"):
         table.add_column(column, justify="left" if column == "opponents" else "right")
     for baseline, score in evaluation.items():
-        table.add_row(baseline, str(score["episodes"]), f"{score['mean']:+.4f}", f"[{score['low']:+.4f}, {score['high']:+.4f}]", f"{score['win_rate']:.3f}")
+        table.add_row(
+            baseline,
+            str(score["episodes"]),
+            f"{score['mean']:+.4f}",
+            f"[{score['low']:+.4f}, {score['high']:+.4f}]",
+            f"{score['win_rate']:.3f}",
+        )
     console.print(table)
     console.print(f"shipped to {destination}", soft_wrap=True)
 

@@ -54,7 +54,9 @@ class RecordWriter:
     def __enter__(self) -> RecordWriter:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         if kind is None:
             self.close()
         else:
@@ -73,7 +75,9 @@ def read_records(path: str | os.PathLike[str], line: int | None = None) -> list[
     if line is not None:
         numbered = [(number, text) for number, text in numbered if number == line]
         if not numbered:
-            raise RecordFileError(f"{path} has no hand on line {line}: its {len(lines)} lines hold {_count(lines)} hands")
+            raise RecordFileError(
+                f"{path} has no hand on line {line}: its {len(lines)} lines hold {_count(lines)} hands"
+            )
     if not numbered:
         raise RecordFileError(f"{path} holds no hand record")
     records = []
@@ -81,7 +85,9 @@ def read_records(path: str | os.PathLike[str], line: int | None = None) -> list[
         try:
             records.append((number, json.loads(text)))
         except json.JSONDecodeError as err:
-            raise RecordFileError(f"{path} line {number} is not a JSON record ({err.msg} at column {err.colno})") from None
+            raise RecordFileError(
+                f"{path} line {number} is not a JSON record ({err.msg} at column {err.colno})"
+            ) from None
     return records
 
 

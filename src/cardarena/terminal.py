@@ -40,7 +40,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return f"{who}: {event['label']}"
     fields = {key: value for key, value in event.items() if key not in _FRAME}
     if event["kind"] == RESULT:
-        return f"{who}: hand {event['hand'] + 1} result" + "".join(_field_lines(key, value) for key, value in fields.items())
+        return f"{who}: hand {event['hand'] + 1} result" + "".join(
+            _field_lines(key, value) for key, value in fields.items()
+        )
     text = f"{who}: {event['kind']}  {_fields(fields)}".rstrip()
     return text + "".join(f"  {key} {_words(value)} (private)" for key, value in private.items())
 
@@ -94,7 +96,13 @@ class Narrator:
             if event["hand"] != self._hand:
                 self._hand = event["hand"]
                 self.console.rule(f"hand {self._hand + 1}", style="dim")
-            self.console.print(describe(event, self.names), markup=False, highlight=False, soft_wrap=True, style="bold" if event["kind"] == RESULT else None)
+            self.console.print(
+                describe(event, self.names),
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+                style="bold" if event["kind"] == RESULT else None,
+            )
             self._pause()
 
     def _pause(self) -> None:

@@ -7,7 +7,6 @@ import re
 
 import numpy as np
 import pytest
-
 from cardarena.agents import available, describe, load
 from cardarena.agents.loading import RANDOM
 from cardarena.agents.search import ISMCTS, PIMC
@@ -15,7 +14,9 @@ from cardarena.envs import lookup, make, registered
 from cardarena.envs.core.errors import ObservationError, UnknownAgentError
 
 GAMES = [entry.name for entry in registered() if entry.module.startswith("cardarena.")]
-AGENTS = [name for game in GAMES for name in available(game) if name not in (RANDOM, PIMC, ISMCTS)]  # the agents that read observations
+AGENTS = [
+    name for game in GAMES for name in available(game) if name not in (RANDOM, PIMC, ISMCTS)
+]  # the agents that read observations
 
 
 def shapes(game: str) -> tuple[tuple[int], tuple[int]]:
@@ -66,12 +67,17 @@ def test_an_empty_agent_name_lists_the_game_agents(name):
     assert str(info.value) == (
         f"the agent name is empty ({name!r}); available: {', '.join(available('yokir'))} (or the path of a checkpoint folder)"
     )
-    with pytest.raises(UnknownAgentError, match=re.escape(f"the agent name is empty (''); available: {', '.join(available())}")):
+    with pytest.raises(
+        UnknownAgentError, match=re.escape(f"the agent name is empty (''); available: {', '.join(available())}")
+    ):
         load("")
     with pytest.raises(UnknownAgentError, match=r"the agent name is empty"):
         describe("")
 
 
 def test_a_name_that_is_not_a_string_is_named():
-    with pytest.raises(UnknownAgentError, match=r"an agent is named by a string or a path, not None; available: random, pimc, ismcts, yokir/"):
+    with pytest.raises(
+        UnknownAgentError,
+        match=r"an agent is named by a string or a path, not None; available: random, pimc, ismcts, yokir/",
+    ):
         load(None, game="yokir")

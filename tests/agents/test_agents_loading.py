@@ -3,7 +3,6 @@
 import coinflip
 import numpy as np
 import pytest
-
 from cardarena.agents import Agent, RandomAgent, available, default_opponent, load
 from cardarena.envs import make, registered
 from cardarena.envs.core.errors import UnknownAgentError
@@ -11,7 +10,13 @@ from cardarena.envs.core.errors import UnknownAgentError
 
 @pytest.mark.parametrize(
     "name, game",
-    [("random", None), ("yokir/heuristic", None), ("heuristic", "yokir"), ("yokir/ppo-selfplay", None), ("ppo-selfplay", "yokir")],
+    [
+        ("random", None),
+        ("yokir/heuristic", None),
+        ("heuristic", "yokir"),
+        ("yokir/ppo-selfplay", None),
+        ("ppo-selfplay", "yokir"),
+    ],
 )
 def test_load_by_name_gives_an_agent(name, game):
     agent = load(name, game=game)
@@ -19,18 +24,32 @@ def test_load_by_name_gives_an_agent(name, game):
 
 
 def test_available_lists_generic_and_game_agents():
-    assert available("yokir") == ["random", "pimc", "ismcts", "yokir/heuristic", "yokir/ppo-selfplay", "yokir/ppo-selfplay-full"]
+    assert available("yokir") == [
+        "random",
+        "pimc",
+        "ismcts",
+        "yokir/heuristic",
+        "yokir/ppo-selfplay",
+        "yokir/ppo-selfplay-full",
+    ]
     assert available("piktas")[:4] == ["random", "pimc", "ismcts", "piktas/heuristic"]
     games = sorted({entry.name for entry in registered() if entry.module.startswith("cardarena.")})
     assert available() == list(dict.fromkeys(agent for game in games for agent in available(game)))
 
 
-@pytest.mark.parametrize("name, game, message", [
-    ("nobody", None, "unknown agent 'nobody'"),
-    ("heuristic", None, "unknown agent 'heuristic'"),
-    ("yokir/heuristic", "piktas", "plays 'yokir', not 'piktas'"),
-    ("yokir/ghost", None, "unknown agent 'yokir/ghost'; available: random, pimc, ismcts, yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full"),
-])
+@pytest.mark.parametrize(
+    "name, game, message",
+    [
+        ("nobody", None, "unknown agent 'nobody'"),
+        ("heuristic", None, "unknown agent 'heuristic'"),
+        ("yokir/heuristic", "piktas", "plays 'yokir', not 'piktas'"),
+        (
+            "yokir/ghost",
+            None,
+            "unknown agent 'yokir/ghost'; available: random, pimc, ismcts, yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full",
+        ),
+    ],
+)
 def test_unknown_agents_name_the_problem(name, game, message):
     with pytest.raises(UnknownAgentError, match=message):
         load(name, game=game)
@@ -43,7 +62,9 @@ def test_a_game_agents_come_from_its_registration(own_registry):
     for agent in (load("coinflip/heads", seed=5), load("heads", game="coinflip", seed=5)):
         assert isinstance(agent, coinflip.HeadsCaller) and agent.seed == 5
     assert default_opponent("coinflip") == "heads"
-    with pytest.raises(UnknownAgentError, match="unknown agent 'coinflip/tails'; available: random, pimc, ismcts, coinflip/heads"):
+    with pytest.raises(
+        UnknownAgentError, match="unknown agent 'coinflip/tails'; available: random, pimc, ismcts, coinflip/heads"
+    ):
         load("coinflip/tails")
 
 

@@ -6,7 +6,6 @@ import random
 
 import numpy as np
 import pytest
-
 from cardarena.agents import RandomAgent, load
 from cardarena.agents.antipoker_heuristic import AntipokerHeuristic, best_discard, percentile
 from cardarena.envs import make
@@ -84,7 +83,10 @@ def test_percentile_ranks_hand_values():
     assert ranks[3] == pytest.approx(0.95) and ranks[4] == 1.0
 
 
-@pytest.mark.parametrize(("config", "episodes"), [({}, 30), ({"betting": False}, 20), ({"num_players": 6}, 8), ({"num_players": 3, "num_hands": 3}, 5)])
+@pytest.mark.parametrize(
+    ("config", "episodes"),
+    [({}, 30), ({"betting": False}, 20), ({"num_players": 6}, 8), ({"num_players": 3, "num_hands": 3}, 5)],
+)
 def test_always_chooses_a_legal_action(config, episodes):
     env = make("antipoker_v1", **config)  # it raises IllegalActionError on an illegal action
     heuristic = load("antipoker/heuristic")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from cardarena.agents import load
 from cardarena.agents.dividha_heuristic import DividhaHeuristic
 from cardarena.envs import make
@@ -79,7 +78,11 @@ def test_with_pay_to_trade_it_pays_on_its_side():
 
 @pytest.mark.parametrize(
     "config",
-    [{}, {"num_players": 7, "limit": "no", "all_in_unsplit": True}, {"num_players": 3, "pay_to_trade": True, "demons_wager": True, "limit": "pot"}],
+    [
+        {},
+        {"num_players": 7, "limit": "no", "all_in_unsplit": True},
+        {"num_players": 3, "pay_to_trade": True, "demons_wager": True, "limit": "pot"},
+    ],
 )
 def test_it_always_plays_a_legal_action(config):
     env = make("dividha_v1", **config)
@@ -92,7 +95,9 @@ def test_it_always_plays_a_legal_action(config):
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(agent.act(observation) if rng.random() < 0.5 else rng.choice(observation["action_mask"].nonzero()[0]))
+            env.step(
+                agent.act(observation) if rng.random() < 0.5 else rng.choice(observation["action_mask"].nonzero()[0])
+            )
 
 
 def test_the_heuristic_beats_random_players():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from cardarena.agents import load
 from cardarena.agents.piktas_heuristic import PiktasHeuristic
 from cardarena.envs import make
@@ -103,7 +102,12 @@ def test_it_matches_a_raise_with_an_ordinary_pool():
 
 
 def test_the_heuristic_beats_random_players():
-    result = evaluate("piktas", [("heuristic", load("piktas/heuristic")), *[("random", load("random", seed=s)) for s in range(3)]], episodes=300, seed=3)
+    result = evaluate(
+        "piktas",
+        [("heuristic", load("piktas/heuristic")), *[("random", load("random", seed=s)) for s in range(3)]],
+        episodes=300,
+        seed=3,
+    )
     heuristic = next(score for score in result.scores if score.name == "heuristic")
     assert heuristic.low > 0
 

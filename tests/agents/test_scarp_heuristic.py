@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from cardarena.agents import RandomAgent, load
 from cardarena.agents.scarp_heuristic import ScarpHeuristic, read_view
 from cardarena.envs import make
@@ -99,7 +98,9 @@ def test_always_chooses_a_legal_action(config):
 
 
 def test_beats_random_play():
-    score = evaluate("scarp", [("heuristic", ScarpHeuristic()), ("random", RandomAgent(1))], 200, seed=0).score_of("heuristic")
+    score = evaluate("scarp", [("heuristic", ScarpHeuristic()), ("random", RandomAgent(1))], 200, seed=0).score_of(
+        "heuristic"
+    )
     assert score.low > 0.0
 
 

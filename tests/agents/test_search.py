@@ -6,15 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from cardarena.agents import load
 from cardarena.agents.search import ISMCTSAgent, PIMCAgent, parse_search_name
 from cardarena.envs import lookup, make, registered
 from cardarena.envs.core.errors import ConfigError, UnknownAgentError
 from cardarena.envs.core.table import Table, decide
+from cardarena.training.evaluate import evaluate
+
 from cardarena.serve.bots import Roster
 from cardarena.serve.models import ActRequest
-from cardarena.training.evaluate import evaluate
 
 GAMES = [entry.name for entry in registered() if entry.module.startswith("cardarena.")]
 SMALL = ["pimc:worlds=2", "ismcts:iterations=12"]
@@ -79,8 +79,14 @@ def test_pimc_is_served_from_a_seat_view():
 
 def test_search_names_take_their_parameters():
     assert parse_search_name("pimc") == ("pimc", {"worlds": 16, "rollout": "random", "ms": 0})
-    assert parse_search_name("pimc:worlds=32:rollout=heuristic:ms=50") == ("pimc", {"worlds": 32, "rollout": "heuristic", "ms": 50.0})
-    assert parse_search_name("ismcts:iterations=400:c=1.5") == ("ismcts", {"iterations": 400, "c": 1.5, "rollout": "random", "ms": 0})
+    assert parse_search_name("pimc:worlds=32:rollout=heuristic:ms=50") == (
+        "pimc",
+        {"worlds": 32, "rollout": "heuristic", "ms": 50.0},
+    )
+    assert parse_search_name("ismcts:iterations=400:c=1.5") == (
+        "ismcts",
+        {"iterations": 400, "c": 1.5, "rollout": "random", "ms": 0},
+    )
     assert parse_search_name("random") is None
     agent = load("pimc:worlds=3", seed=7)
     assert isinstance(agent, PIMCAgent) and (agent.worlds, agent.seed) == (3, 7)
@@ -88,16 +94,19 @@ def test_search_names_take_their_parameters():
     assert isinstance(agent, ISMCTSAgent) and (agent.iterations, agent.seed) == (9, 2)
 
 
-@pytest.mark.parametrize(("name", "message"), [
-    ("pimc:depth=3", "pimc takes worlds=..., rollout=..., ms=..., not 'depth=3'"),
-    ("pimc:worlds=many", "worlds must be a whole number, got 'many'"),
-    ("ismcts:c=wide", "c must be a number, got 'wide'"),
-    ("pimc:worlds", "not 'worlds'"),
-    ("pimc:worlds=0", "worlds >= 1"),
-    ("ismcts:worlds=3", "ismcts takes iterations=..., c=..., rollout=..., ms=..., not 'worlds=3'"),
-    ("ismcts:c=-1", "c >= 0"),
-    ("pimc:ms=-5", "ms >= 0"),
-])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("pimc:depth=3", "pimc takes worlds=..., rollout=..., ms=..., not 'depth=3'"),
+        ("pimc:worlds=many", "worlds must be a whole number, got 'many'"),
+        ("ismcts:c=wide", "c must be a number, got 'wide'"),
+        ("pimc:worlds", "not 'worlds'"),
+        ("pimc:worlds=0", "worlds >= 1"),
+        ("ismcts:worlds=3", "ismcts takes iterations=..., c=..., rollout=..., ms=..., not 'worlds=3'"),
+        ("ismcts:c=-1", "c >= 0"),
+        ("pimc:ms=-5", "ms >= 0"),
+    ],
+)
 def test_bad_pimc_parameters_are_named(name, message):
     with pytest.raises(ConfigError, match=message):
         load(name)

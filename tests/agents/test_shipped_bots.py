@@ -5,13 +5,21 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-
 from cardarena.agents import load
 from cardarena.envs import lookup, make
 from cardarena.training.publish import evaluate_against_baselines
 
 SHIPPED_ROOT = Path(str(resources.files("cardarena.checkpoints")))
-BOTS = [("yokir", "ppo-selfplay"), ("yokir", "ppo-selfplay-full"), ("piktas", "ppo-selfplay"), ("scarp", "ppo-selfplay"), ("antipoker", "ppo-selfplay"), ("paradigm", "ppo-selfplay"), ("dividha", "ppo-selfplay"), ("tilt", "ppo-selfplay")]
+BOTS = [
+    ("yokir", "ppo-selfplay"),
+    ("yokir", "ppo-selfplay-full"),
+    ("piktas", "ppo-selfplay"),
+    ("scarp", "ppo-selfplay"),
+    ("antipoker", "ppo-selfplay"),
+    ("paradigm", "ppo-selfplay"),
+    ("dividha", "ppo-selfplay"),
+    ("tilt", "ppo-selfplay"),
+]
 TABLES = {
     "yokir": [{"match": True, "target_score": 3}],
     "piktas": [{"num_players": 2}, {}, {"num_players": 11, "mode": "gambling"}],
@@ -22,7 +30,15 @@ TABLES = {
     "tilt": [{"num_players": 2}, {}, {"num_players": 6}, {"void_deck": False}, {"num_hands": 5}],
 }
 # whole rounds of seat rotations: 3, 4, 2, 2, 4, 4 and 4 seats
-EPISODES = {"yokir": 10_002, "piktas": 10_000, "scarp": 10_002, "antipoker": 10_002, "paradigm": 10_000, "dividha": 10_000, "tilt": 10_000}
+EPISODES = {
+    "yokir": 10_002,
+    "piktas": 10_000,
+    "scarp": 10_002,
+    "antipoker": 10_002,
+    "paradigm": 10_000,
+    "dividha": 10_000,
+    "tilt": 10_000,
+}
 
 
 def ids(bots):
@@ -70,5 +86,7 @@ def test_shipped_bot_is_the_trained_policy_not_a_copy_of_the_heuristic(game, nam
 @pytest.mark.parametrize(("game", "name"), BOTS, ids=ids(BOTS))
 @pytest.mark.parametrize("baseline", ["random", "heuristic"])
 def test_shipped_bot_beats_the_baseline_over_ten_thousand_hands(game, name, baseline):
-    result = evaluate_against_baselines(SHIPPED_ROOT / game / name, [baseline], episodes=EPISODES[game], seed=0)[baseline]
+    result = evaluate_against_baselines(SHIPPED_ROOT / game / name, [baseline], episodes=EPISODES[game], seed=0)[
+        baseline
+    ]
     assert result["low"] > 0, result

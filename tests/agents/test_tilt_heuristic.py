@@ -19,7 +19,9 @@ def rigged(game: TiltGame, hands: dict[int, list[str]]):
     """A first decision (seat 1 to act) where each listed seat holds the given cards (Thumb first),
     each swapped with whatever card held that place."""
     state = game.new_state(0)
-    places = [state.stock] + [pile for seat in range(game.num_players) for pile in (state.thumbs[seat], state.palms[seat])]
+    places = [state.stock] + [
+        pile for seat in range(game.num_players) for pile in (state.thumbs[seat], state.palms[seat])
+    ]
     for seat, codes in hands.items():
         targets = [(state.thumbs[seat], 0)] + [(state.palms[seat], i) for i in range(3)]
         for (pile, i), card in zip(targets, DECK.indices_of(codes)):
@@ -94,11 +96,24 @@ def test_always_legal_and_loadable_by_name():
         env.reset(seed=seed)
         for name in env.agent_iter():
             observation, _reward, done, truncated, _info = env.last()
-            action = None if done or truncated else (agent.act(observation) if rng.random() < 0.5 else int(rng.choice(observation["action_mask"].nonzero()[0])))
+            action = (
+                None
+                if done or truncated
+                else (
+                    agent.act(observation)
+                    if rng.random() < 0.5
+                    else int(rng.choice(observation["action_mask"].nonzero()[0]))
+                )
+            )
             env.step(action)
 
 
 def test_beats_random_players():
-    agents = [("heuristic", TiltHeuristic()), ("random", RandomAgent(0)), ("random", RandomAgent(1)), ("random", RandomAgent(2))]
+    agents = [
+        ("heuristic", TiltHeuristic()),
+        ("random", RandomAgent(0)),
+        ("random", RandomAgent(1)),
+        ("random", RandomAgent(2)),
+    ]
     score = evaluate("tilt", agents, 300, seed=0).score_of("heuristic")
     assert score.low > 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from cardarena.agents import RandomAgent, load
 from cardarena.agents.yokir_heuristic import YokirHeuristic, read_view
 from cardarena.envs import make

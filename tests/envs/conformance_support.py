@@ -17,10 +17,8 @@ from typing import Any
 
 import highcard
 import numpy as np
-
 from cardarena.envs import make, register, registered
-from cardarena.envs.core import registry
-from cardarena.envs.core import history
+from cardarena.envs.core import history, registry
 from cardarena.envs.core.conformance import modes, play_on
 from cardarena.envs.core.game import Game
 
@@ -76,7 +74,11 @@ def seat_sees(env: Any, seat: int) -> tuple[bytes, bytes, str]:
     """A seat's observation vector, action mask and JSON view, comparable with ==."""
     agent = env.possible_agents[seat]
     seen = env.observe(agent)
-    return seen["observation"].tobytes(), seen["action_mask"].tobytes(), json.dumps(env.observe_json(agent), sort_keys=True)
+    return (
+        seen["observation"].tobytes(),
+        seen["action_mask"].tobytes(),
+        json.dumps(env.observe_json(agent), sort_keys=True),
+    )
 
 
 def state_json(game: Game, state: Any) -> str:
@@ -180,7 +182,9 @@ class SeatViewRoundTrip:
             assert env.game.current_player(rebuilt) == to_act
             if seat == to_act:
                 assert env.game.legal_actions(rebuilt) == env.game.legal_actions(env.state)
-                assert np.array_equal(env.observe(agent)["observation"], env.encoder.observation(env.state, seat)), "acting_observation differs"
+                assert np.array_equal(env.observe(agent)["observation"], env.encoder.observation(env.state, seat)), (
+                    "acting_observation differs"
+                )
             assert self.twin.load_view(view) == agent
             assert self.twin.observe_json(agent) == view
 
@@ -228,7 +232,9 @@ class HiddenInformation:
         assert game.conserved(world) == game.conserved(env.state)
         assert game.current_player(world) == game.current_player(env.state)
         seed = self.checked * 1_000_003 + seat
-        again, from_truth = (state_json(game, game.resample_hidden(state, seat, random.Random(seed))) for state in (world, env.state))
+        again, from_truth = (
+            state_json(game, game.resample_hidden(state, seat, random.Random(seed))) for state in (world, env.state)
+        )
         assert again == from_truth, f"seat {seat}'s resampled worlds depend on where its unseen cards really lie"
         self.checked += 1
         self.redealt += state_json(game, world) != state_json(game, env.state)
@@ -288,7 +294,9 @@ def sometimes(points: float, *checks: Any) -> Any:
     return visit
 
 
-def information_trail(env: Any, deal: int, action_seed: int, limit: int = 400, since: int = 0) -> list[tuple[int, str, tuple[bytes, ...]]]:
+def information_trail(
+    env: Any, deal: int, action_seed: int, limit: int = 400, since: int = 0
+) -> list[tuple[int, str, tuple[bytes, ...]]]:
     """(seat, information key of the history after its first `since` events, the seat's
     observations at every step so far) after each step of a random episode of deal `deal`, every
     move played through the history as the environment plays it."""

@@ -108,7 +108,9 @@ def check_golden(folder: Path, name: str, env: Any, seed: int) -> None:
         folder.mkdir(exist_ok=True)
         _write(path, got)
         pytest.skip(f"regenerated {path}")
-    assert path.exists(), f"missing golden file {path}; create it with CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/{game}"
+    assert path.exists(), (
+        f"missing golden file {path}; create it with CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/{game}"
+    )
     expected = json.loads(path.read_text(encoding="utf-8"))
     where = _first_difference(expected, got)
     assert expected == got, HOW_TO_FIX.format(env_id=env.game.env_id, name=name, where=where, game=game)
@@ -129,4 +131,9 @@ def recorded_episodes(folder: Path, names: Any, env_id: str, max_bytes: int) -> 
 
 def decision_words(episodes: list[dict], separator: str | None = None) -> set[str]:
     """The first word of every decision's label over the episodes: the kinds of move they exercise."""
-    return {step["label"].split(separator)[0] for episode in episodes for step in episode["steps"] if step["action"] is not None}
+    return {
+        step["label"].split(separator)[0]
+        for episode in episodes
+        for step in episode["steps"]
+        if step["action"] is not None
+    }

@@ -16,18 +16,17 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
-
+from cardarena.envs.core import history
 from cardarena.envs.core.cards import Deck, hand_seed
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Encoder, Game
-from cardarena.envs.core import history
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import emit
 from cardarena.envs.core.state_json import read_state
 from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from pydantic import BaseModel, ConfigDict, Field
 
 ENV_ID = "highcard_v1"
 MODULE = "highcard"
@@ -79,7 +78,7 @@ class HighcardGame(Game[HighcardState]):
     def _deal(self, state: HighcardState) -> None:
         stock = DECK.shuffled(hand_seed(state.deal_seed, state.hand_number))
         cut = HAND_SIZE * self.num_players
-        state.hands = [sorted(stock[seat:cut:self.num_players]) for seat in range(self.num_players)]
+        state.hands = [sorted(stock[seat : cut : self.num_players]) for seat in range(self.num_players)]
         state.stock, state.moves = stock[cut:], []
         for seat, hand in enumerate(state.hands):
             emit(state.log, state.hand_number, "deal", seat, {"cards": DECK.codes_of(hand)}, count=len(hand))
@@ -108,10 +107,20 @@ class HighcardGame(Game[HighcardState]):
         totals = [sum(card + 1 for card in hand) for hand in state.hands]
         winners = [seat for seat, total in enumerate(totals) if total == max(totals)]
         n = self.num_players
-        state.returns = [r + (1 / len(winners) if seat in winners else 0.0) - 1 / n for seat, r in enumerate(state.returns)]
+        state.returns = [
+            r + (1 / len(winners) if seat in winners else 0.0) - 1 / n for seat, r in enumerate(state.returns)
+        ]
         state.shown.append([list(hand) for hand in state.hands])
         shown = [DECK.codes_of(hand) for hand in state.hands]
-        emit(state.log, state.hand_number, "result", hands=shown, totals=totals, winners=winners, returns=list(state.returns))
+        emit(
+            state.log,
+            state.hand_number,
+            "result",
+            hands=shown,
+            totals=totals,
+            winners=winners,
+            returns=list(state.returns),
+        )
         state.hand_number += 1
         if state.hand_number == self.config.num_hands:
             state.terminal = True
@@ -181,16 +190,26 @@ class HighcardGame(Game[HighcardState]):
         moves = [[move.seat, view_card(DECK, move.laid, "moves.laid") if move.laid else -1] for move in seen.moves]
         shown = [[[view_card(DECK, code, "shown") for code in cards] for cards in hands] for hands in seen.shown]
         if len(seen.hand) != HAND_SIZE or seen.seat >= self.num_players:
-            raise SeatViewError(f"seat view needs a seat of this {self.num_players}-seat table and {HAND_SIZE} cards in 'hand'")
+            raise SeatViewError(
+                f"seat view needs a seat of this {self.num_players}-seat table and {HAND_SIZE} cards in 'hand'"
+            )
         known = dict(enumerate(shown[-1])) if seen.phase == "over" and shown else {seen.seat: hand}
         seen_cards = {card for _seat, card in moves} | {card for cards in known.values() for card in cards}
         unseen = [card for card in range(len(DECK)) if card not in seen_cards]
         hands = [known[s] if s in known else [unseen.pop() for _ in range(HAND_SIZE)] for s in range(self.num_players)]
         if len(unseen) != seen.stock_size:
-            raise SeatViewError(f"seat view 'stock_size' is {seen.stock_size}, but its cards leave {len(unseen)} in the stock")
+            raise SeatViewError(
+                f"seat view 'stock_size' is {seen.stock_size}, but its cards leave {len(unseen)} in the stock"
+            )
         return HighcardState(
-            deal_seed=0, hands=[sorted(cards) for cards in hands], stock=unseen, hand_number=seen.hand_number, moves=moves, shown=shown,
-            returns=list(seen.returns), terminal=seen.phase == "over",
+            deal_seed=0,
+            hands=[sorted(cards) for cards in hands],
+            stock=unseen,
+            hand_number=seen.hand_number,
+            moves=moves,
+            shown=shown,
+            returns=list(seen.returns),
+            terminal=seen.phase == "over",
         )
 
 
@@ -218,7 +237,9 @@ class HighcardView(BaseModel):
 class HighcardEncoder(Encoder[HighcardState]):
     """Own hand, cards laid up this hand, who acts (seat-relative) and the share of hands played."""
 
-    observation_size = 2 * len(DECK) + 3 + 1 + 3 * len(DECK)  # ..., and per rel seat its cards shown at the last showdown
+    observation_size = (
+        2 * len(DECK) + 3 + 1 + 3 * len(DECK)
+    )  # ..., and per rel seat its cards shown at the last showdown
 
     def observation(self, state: HighcardState, seat: int) -> np.ndarray:
         obs = np.zeros(self.observation_size, np.float32)

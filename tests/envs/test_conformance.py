@@ -16,6 +16,8 @@ import json
 import math
 
 import pytest
+from cardarena.envs.core import history
+from cardarena.envs.core.conformance import play_random_episode
 from conformance_support import (
     Case,
     HiddenInformation,
@@ -33,9 +35,6 @@ from conformance_support import (
     trace,
 )
 from pettingzoo.test import api_test, seed_test
-
-from cardarena.envs.core import history
-from cardarena.envs.core.conformance import play_random_episode
 
 with highcard_registered():
     CASES = cases()
@@ -113,7 +112,9 @@ def test_resampled_hidden_information_is_unseen_and_playable(case: Case):
     for seed in (13, 14):
         assert play_random_episode(case.make(), seed, visit=sometimes(2, check)).broken == []
     assert check.checked > 0
-    assert check.dealt_anew(check.twin.game), "no resample dealt another seat different cards (or, open information, the stock anew)"
+    assert check.dealt_anew(check.twin.game), (
+        "no resample dealt another seat different cards (or, open information, the stock anew)"
+    )
 
 
 @by_case
@@ -125,8 +126,12 @@ def test_information_key_is_equal_exactly_when_the_observation_history_is(case: 
     for deal in range(2):
         for action_seed in range(4):
             for seat, key, observed in information_trail(env, deal, action_seed):
-                assert history_of.setdefault((seat, key), observed) == observed, f"seat {seat}: one key, two observation histories"
-                assert key_of.setdefault((seat, observed), key) == key, f"seat {seat}: one observation history, two keys"
+                assert history_of.setdefault((seat, key), observed) == observed, (
+                    f"seat {seat}: one key, two observation histories"
+                )
+                assert key_of.setdefault((seat, observed), key) == key, (
+                    f"seat {seat}: one observation history, two keys"
+                )
     assert len(key_of) > 2 * env.game.num_players
 
 
@@ -143,7 +148,11 @@ def test_a_key_since_shared_events_tells_states_apart_as_the_whole_key_does(case
             whole = information_trail(env, deal, action_seed)
             tail = information_trail(env, deal, action_seed, since=shared)
             pairs |= {(seat, key, since_key) for (seat, key, _), (_, since_key, _) in zip(whole, tail)}
-        assert len({(seat, key) for seat, key, _ in pairs}) == len({(seat, since_key) for seat, _, since_key in pairs}) == len(pairs)
+        assert (
+            len({(seat, key) for seat, key, _ in pairs})
+            == len({(seat, since_key) for seat, _, since_key in pairs})
+            == len(pairs)
+        )
 
 
 def played_with_history(case: Case, seed: int):
@@ -220,4 +229,3 @@ def test_ten_thousand_random_hands(env_id: str, mode: str):
         hands += report.hands
         episode += 1
     assert any(seen.dealt_anew(seen.twin.game) for seen in hidden)
-

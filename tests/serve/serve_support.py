@@ -10,7 +10,6 @@ import random
 import socket
 
 import httpx
-
 from cardarena.envs import make
 from cardarena.envs.core.table import Table
 

@@ -6,10 +6,10 @@ import json
 
 import httpx
 import pytest
-from serve_support import SERVED, acting_views
-
 from cardarena.agents import available, describe
 from cardarena.envs import GAMES
+from serve_support import SERVED, acting_views
+
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
 from cardarena.serve.models import ActRequest
@@ -22,7 +22,12 @@ def test_listings_name_every_game_and_served_bot(client):
     games = {game["env_id"]: game for game in client.games()}
     assert list(games) == GAMES
     yokir = games["yokir_v1"]
-    assert (yokir["env_id"], yokir["min_players"], yokir["num_actions"], yokir["settings"]["match"]) == ("yokir_v1", 3, 29, False)
+    assert (yokir["env_id"], yokir["min_players"], yokir["num_actions"], yokir["settings"]["match"]) == (
+        "yokir_v1",
+        3,
+        29,
+        False,
+    )
     bots = {bot["name"]: bot for bot in client.bots()}
     assert bots["random"] == {"name": "random", "game": None, "kind": "built-in", "card": None}
     assert bots["yokir/heuristic"]["game"] == "yokir"
@@ -51,7 +56,11 @@ def test_piktas_bots_answer_a_legal_move_at_every_decision(client, config):
 
 @pytest.mark.parametrize(
     ("game", "config"),
-    [("piktas_v1", {"num_players": 5}), ("piktas_v1", {"mode": "gambling"}), ("yokir_v1", {"match": True, "target_score": 2})],
+    [
+        ("piktas_v1", {"num_players": 5}),
+        ("piktas_v1", {"mode": "gambling"}),
+        ("yokir_v1", {"match": True, "target_score": 2}),
+    ],
     ids=json.dumps,
 )
 def test_a_seat_view_alone_names_its_table(client, game, config):
@@ -78,7 +87,9 @@ def test_the_trained_bot_answers_as_its_agent_does(client, roster):
     env = make("yokir_v1")
     for view in acting_views(seed=5):
         agent = env.load_view(view)
-        assert client.act("yokir/ppo-selfplay", "yokir", view)["action"] == roster.bots["yokir/ppo-selfplay"].agent.act(env.observe(agent))
+        assert client.act("yokir/ppo-selfplay", "yokir", view)["action"] == roster.bots["yokir/ppo-selfplay"].agent.act(
+            env.observe(agent)
+        )
 
 
 def _view():
@@ -95,16 +106,51 @@ def _twice(view):
         (lambda body: body.update(bot="yokir/nobody"), 404, "unknown_bot", "unknown bot 'yokir/nobody'"),
         (lambda body: body.update(game="chess_v1"), 404, "unknown_game", "unknown game 'chess_v1'"),
         (lambda body: body.update(config={"match": "yes"}), 422, "bad_config", "match='yes'"),
-        (lambda body: body.update(config={"render_mode": "human"}), 422, "bad_config", "unknown config key 'render_mode'"),
-        (lambda body: body.update(config={"match": True}), 422, "bad_config", "config 'match' is True, but the seat view's settings.match is False"),
-        (lambda body: body["seat_view"]["settings"].update(match="yes"), 422, "bad_seat_view", "'settings': yokir: bad config value match='yes'"),
-        (lambda body: body["seat_view"]["settings"].update(trumps=4), 422, "bad_seat_view", "'settings.trumps' is not a setting of yokir"),
-        (lambda body: body["seat_view"]["settings"].pop("max_hands"), 422, "bad_seat_view", "'settings' lacks 'max_hands'"),
+        (
+            lambda body: body.update(config={"render_mode": "human"}),
+            422,
+            "bad_config",
+            "unknown config key 'render_mode'",
+        ),
+        (
+            lambda body: body.update(config={"match": True}),
+            422,
+            "bad_config",
+            "config 'match' is True, but the seat view's settings.match is False",
+        ),
+        (
+            lambda body: body["seat_view"]["settings"].update(match="yes"),
+            422,
+            "bad_seat_view",
+            "'settings': yokir: bad config value match='yes'",
+        ),
+        (
+            lambda body: body["seat_view"]["settings"].update(trumps=4),
+            422,
+            "bad_seat_view",
+            "'settings.trumps' is not a setting of yokir",
+        ),
+        (
+            lambda body: body["seat_view"]["settings"].pop("max_hands"),
+            422,
+            "bad_seat_view",
+            "'settings' lacks 'max_hands'",
+        ),
         (lambda body: body["seat_view"].pop("settings"), 422, "bad_seat_view", "'settings' must be an object"),
-        (lambda body: body["seat_view"]["hand"].__setitem__(0, "ZzAr"), 422, "bad_seat_view", "'ZzAr' is not a card code"),
+        (
+            lambda body: body["seat_view"]["hand"].__setitem__(0, "ZzAr"),
+            422,
+            "bad_seat_view",
+            "'ZzAr' is not a card code",
+        ),
         (lambda body: _twice(body["seat_view"]), 422, "bad_seat_view", "twice"),
         (lambda body: body["seat_view"].__setitem__("scores", [0]), 422, "bad_seat_view", "scores"),
-        (lambda body: body["seat_view"].__setitem__("to_act", (body["seat_view"]["seat"] + 1) % 3), 422, "bad_seat_view", "to_act"),
+        (
+            lambda body: body["seat_view"].__setitem__("to_act", (body["seat_view"]["seat"] + 1) % 3),
+            422,
+            "bad_seat_view",
+            "to_act",
+        ),
         (lambda body: body["seat_view"].pop("hand"), 422, "bad_seat_view", "hand: Field required"),
         (lambda body: body.pop("seat_view"), 422, "bad_request", "seat_view: Field required"),
         (lambda body: body.update(extra=1), 422, "bad_request", "extra"),
@@ -131,7 +177,10 @@ def test_a_view_of_another_seats_turn_is_refused(client):
 
 
 def test_malformed_and_oversized_bodies_are_refused(client, server_url):
-    assert client.http.post("/v1/act", content=b"{not json", headers={"content-type": "application/json"}).status_code == 422
+    assert (
+        client.http.post("/v1/act", content=b"{not json", headers={"content-type": "application/json"}).status_code
+        == 422
+    )
     huge = json.dumps({"bot": "random", "game": "yokir", "seat_view": {"pad": "x" * 70_000}})
     response = client.http.post("/v1/act", content=huge, headers={"content-type": "application/json"})
     assert (response.status_code, response.json()["error"]) == (413, "body_too_large")

@@ -52,12 +52,23 @@ def test_cardarena_serve_answers_on_its_port():
 def test_cardarena_serve_with_a_key_file_needs_a_key(tmp_path):
     keys = tmp_path / "keys.txt"
     keys.write_text(KEY_FILE)
-    with serving("--bots", "random", "--api-keys", str(keys), "--tables-per-key", "3", "--table-ttl", "30") as (url, output):
+    with serving("--bots", "random", "--api-keys", str(keys), "--tables-per-key", "3", "--table-ttl", "30") as (
+        url,
+        output,
+    ):
         refused = httpx.get(f"{url}/v1/games")
-        created = httpx.post(f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE})
+        created = httpx.post(
+            f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE}
+        )
         for _ in range(2):
-            httpx.post(f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE})
-        capped = httpx.post(f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE})
+            httpx.post(
+                f"{url}/v1/tables",
+                json={"game": "yokir_v1", "seats": [None, None, None]},
+                headers={API_KEY_HEADER: ALICE},
+            )
+        capped = httpx.post(
+            f"{url}/v1/tables", json={"game": "yokir_v1", "seats": [None, None, None]}, headers={API_KEY_HEADER: ALICE}
+        )
     assert (refused.status_code, refused.json()["error"]) == (401, "bad_api_key")
     assert (created.status_code, created.json()["table_ttl"]) == (201, 30.0)
     assert capped.status_code == 429 and "holds 3 unfinished tables" in capped.json()["detail"]
@@ -91,4 +102,8 @@ def test_cardarena_serve_refuses_a_bad_key_file_naming_the_line(tmp_path):
 def test_the_serve_options_default_to_the_servers_limits():
     command = next(c for c in typer.main.get_command(app).commands.values() if c.name == "serve")
     defaults = {param.name: param.default for param in command.params}
-    assert (defaults["table_ttl"], defaults["max_tables"], defaults["tables_per_key"]) == (TABLE_TTL, MAX_TABLES, TABLES_PER_KEY)
+    assert (defaults["table_ttl"], defaults["max_tables"], defaults["tables_per_key"]) == (
+        TABLE_TTL,
+        MAX_TABLES,
+        TABLES_PER_KEY,
+    )

@@ -6,16 +6,20 @@ import socket
 
 import httpx
 import pytest
+from cardarena.envs.core.errors import CardArenaError
 from serve_support import free_port
 
-from cardarena.envs.core.errors import CardArenaError
 from cardarena.serve.client import Client, ServerUnreachableError
 
 
 def test_a_server_that_is_not_running_is_a_clear_error_naming_its_address():
     url = f"http://127.0.0.1:{free_port()}"
     with Client(url) as nobody:
-        for call in [nobody.health, lambda: nobody.create_table("yokir_v1", [None, None, None]), lambda: nobody.delete_table("t", "x")]:
+        for call in [
+            nobody.health,
+            lambda: nobody.create_table("yokir_v1", [None, None, None]),
+            lambda: nobody.delete_table("t", "x"),
+        ]:
             with pytest.raises(ServerUnreachableError) as refused:
                 call()
             message = str(refused.value)

@@ -9,9 +9,9 @@ import json
 import random
 
 import pytest
+from cardarena.envs.core import history
 
 import cardarena.serve.tables as tables
-from cardarena.envs.core import history
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
 from cardarena.serve.errors import TableRunningError, TableTokenError
@@ -36,7 +36,12 @@ def test_the_whole_history_is_refused_before_the_end_and_given_after(client):
     assert "has not ended: its whole history" in early.detail
     response = client.http.get(f"/v1/tables/{table_id}/history", params={"token": table["creator_token"]})
     assert response.json() == {"error": "table_running", "detail": early.detail}
-    for token, seat in [(table["spectator_token"], 0), (seat_token, 1), (table["creator_token"], 0), ("not-a-token", None)]:
+    for token, seat in [
+        (table["spectator_token"], 0),
+        (seat_token, 1),
+        (table["creator_token"], 0),
+        ("not-a-token", None),
+    ]:
         assert (refused(lambda: client.history(table_id, token, seat)).status, "bad_token") == (403, "bad_token")
     rng = random.Random(6)
     while not (view := client.table(table_id, 0, seat_token))["finished"]:
@@ -74,7 +79,9 @@ def test_the_spectator_sees_only_the_public_history_at_every_point_of_a_table():
         move = rng.choice(room.view(created.table_id, seat, tokens[seat]).view["legal_actions"])["id"]
         room.play(created.table_id, seat, tokens[seat], move, None)
     results = [event for event in public if event["kind"] == "result"]
-    assert seen.view["last_hand"] == results[-1] and seen.view["rewards"] == list(table.env.game.returns(table.env.state))
+    assert seen.view["last_hand"] == results[-1] and seen.view["rewards"] == list(
+        table.env.game.returns(table.env.state)
+    )
     assert points > 10 and len(results) == 2
     with pytest.raises(TableTokenError, match="a seat's token reads its seat's view"):
         room.spectate(created.table_id, tokens[0])
@@ -101,15 +108,21 @@ def test_the_creator_sees_the_whole_table_only_where_no_client_holds_a_seat(monk
 def test_a_recording_server_writes_each_tables_hands_and_they_replay(tmp_path):
     room = TableRoom(Roster(["random"]), record_dir=tmp_path)
     finished = room.create(TableRequest(game="piktas_v1", seats=["random"] * 3, config=GAMBLING, seed=3))
-    unfinished = room.create(TableRequest(game="yokir_v1", seats=[None, "random", "random"], config={"match": True}, seed=3))
+    unfinished = room.create(
+        TableRequest(game="yokir_v1", seats=[None, "random", "random"], config={"match": True}, seed=3)
+    )
     fresh = room.create(TableRequest(game="yokir_v1", seats=[None, "random", "random"], seed=3))
     table, token = room.tables[unfinished.table_id], unfinished.seats[0].token
     while table.env.game.hands_played(table.env.state) < 1:
-        room.play(unfinished.table_id, 0, token, room.view(unfinished.table_id, 0, token).view["legal_actions"][0]["id"], None)
+        room.play(
+            unfinished.table_id, 0, token, room.view(unfinished.table_id, 0, token).view["legal_actions"][0]["id"], None
+        )
     assert [path.name for path in tmp_path.iterdir()] == [f"{finished.table_id}.jsonl"]
     room.delete(unfinished.table_id, unfinished.creator_token)
     room.delete(fresh.table_id, fresh.creator_token)  # no hand finished: nothing to write
-    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(f"{created.table_id}.jsonl" for created in (finished, unfinished))
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        f"{created.table_id}.jsonl" for created in (finished, unfinished)
+    )
     for created, hands, seats in [(finished, 2, ["random"] * 3), (unfinished, 1, ["client", "random", "random"])]:
         records = [json.loads(line) for line in (tmp_path / f"{created.table_id}.jsonl").read_text().splitlines()]
         assert [record["hand"] for record in records] == list(range(hands))

@@ -126,7 +126,9 @@ def test_per_key_counts_are_dropped_with_the_tables():
                 created = (await http.post("/v1/tables", json=TABLE, headers={API_KEY_HEADER: key})).json()
                 assert sum(app.state.room.held.values()) == 1
                 deleted = await http.delete(
-                    f"/v1/tables/{created['table_id']}", params={"token": created["creator_token"]}, headers={API_KEY_HEADER: key}
+                    f"/v1/tables/{created['table_id']}",
+                    params={"token": created["creator_token"]},
+                    headers={API_KEY_HEADER: key},
                 )
                 assert deleted.status_code == 204
 

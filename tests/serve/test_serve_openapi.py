@@ -7,7 +7,12 @@ from __future__ import annotations
 import httpx
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import content_type_conformance, not_a_server_error, response_schema_conformance, status_code_conformance
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
 from serve_support import DAVE, KEY_FILE, SERVED
 
 from cardarena.serve.app import create_app
@@ -35,7 +40,13 @@ def test_with_api_keys_every_answer_fits_the_schema(case, keyed_url):
     case.call_and_validate(base_url=keyed_url, checks=CHECKS, headers={API_KEY_HEADER: DAVE})
 
 
-TABLE_PATHS = {"/v1/tables", "/v1/tables/{table_id}", "/v1/tables/{table_id}/actions", "/v1/tables/{table_id}/history", "/v1/tables/{table_id}/spectate"}
+TABLE_PATHS = {
+    "/v1/tables",
+    "/v1/tables/{table_id}",
+    "/v1/tables/{table_id}/actions",
+    "/v1/tables/{table_id}/history",
+    "/v1/tables/{table_id}/spectate",
+}
 
 
 def test_the_schema_served_documents_every_route_and_its_errors(client):
@@ -46,7 +57,14 @@ def test_the_schema_served_documents_every_route_and_its_errors(client):
     assert set(paths["/v1/tables"]) == {"get", "post"}
     assert set(paths["/v1/tables/{table_id}"]) == {"get", "delete"}
     assert set(paths["/v1/tables/{table_id}"]["delete"]["responses"]) == {"204", "403", "404", "422"}
-    assert set(paths["/v1/tables/{table_id}/actions"]["post"]["responses"]) == {"200", "403", "404", "409", "413", "422"}
+    assert set(paths["/v1/tables/{table_id}/actions"]["post"]["responses"]) == {
+        "200",
+        "403",
+        "404",
+        "409",
+        "413",
+        "422",
+    }
     assert set(paths["/v1/tables/{table_id}/history"]["get"]["responses"]) == {"200", "403", "404", "409", "422"}
     assert set(paths["/v1/tables/{table_id}/spectate"]["get"]["responses"]) == {"200", "403", "404", "422"}
 
@@ -54,7 +72,12 @@ def test_the_schema_served_documents_every_route_and_its_errors(client):
 def test_with_api_keys_the_schema_documents_the_header_and_the_401(keyed_url):
     served = httpx.get(f"{keyed_url}/openapi.json").json()
     assert served["components"]["securitySchemes"] == {
-        "APIKeyHeader": {"type": "apiKey", "in": "header", "name": API_KEY_HEADER, "description": "One of the keys in the server's --api-keys file."}
+        "APIKeyHeader": {
+            "type": "apiKey",
+            "in": "header",
+            "name": API_KEY_HEADER,
+            "description": "One of the keys in the server's --api-keys file.",
+        }
     }
     for path, operations in served["paths"].items():
         for operation in operations.values():

@@ -13,7 +13,9 @@ CARDARENA = str(Path(sys.executable).with_name("cardarena"))
 
 
 def _converse(agent: str, lines: list[str]) -> tuple[list[dict], int]:
-    done = subprocess.run([CARDARENA, "bot", "--agent", agent], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [CARDARENA, "bot", "--agent", agent], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120
+    )
     return [json.loads(line) for line in done.stdout.splitlines()], done.returncode
 
 

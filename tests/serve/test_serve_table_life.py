@@ -35,7 +35,10 @@ def test_the_creator_token_deletes_the_table_and_no_other_token_does(client):
     assert client.table(table_id, 0, seat_token)["table_id"] == table_id
     response = client.http.delete(f"/v1/tables/{table_id}", params={"token": table["creator_token"]})
     assert (response.status_code, response.content) == (204, b"")
-    for gone in [lambda: client.table(table_id, 0, seat_token), lambda: client.delete_table(table_id, table["creator_token"])]:
+    for gone in [
+        lambda: client.table(table_id, 0, seat_token),
+        lambda: client.delete_table(table_id, table["creator_token"]),
+    ]:
         with pytest.raises(ServerError, match="no table") as refused:
             gone()
         assert (refused.value.status, refused.value.kind) == (404, "unknown_table")
@@ -62,7 +65,9 @@ def test_without_keys_a_full_server_takes_tables_again_once_idle_ones_expire():
             full = await http.post("/v1/tables", json=body)
             clock.now = TABLE_TTL - 1
             kept = created[0]
-            read = await http.get(f"/v1/tables/{kept['table_id']}", params={"seat": 0, "token": kept["seats"][0]["token"]})
+            read = await http.get(
+                f"/v1/tables/{kept['table_id']}", params={"seat": 0, "token": kept["seats"][0]["token"]}
+            )
             clock.now = TABLE_TTL
             after = await http.post("/v1/tables", json=body)
             return created, full.status_code, read.status_code, after.status_code
@@ -78,7 +83,10 @@ def test_without_keys_a_full_server_takes_tables_again_once_idle_ones_expire():
 def test_a_table_read_or_played_stays_and_an_idle_one_expires():
     clock = Clock()
     room = TableRoom(Roster(["random"]), clock, table_ttl=60.0)
-    played, idle = room.create(TableRequest(game="yokir_v1", seats=[None, "random", "random"], seed=1)), room.create(OPEN_TABLE)
+    played, idle = (
+        room.create(TableRequest(game="yokir_v1", seats=[None, "random", "random"], seed=1)),
+        room.create(OPEN_TABLE),
+    )
     token = played.seats[0].token
     for clock.now in [50.0, 100.0, 150.0]:
         view = room.view(played.table_id, 0, token)
@@ -104,7 +112,13 @@ def test_a_wrong_token_keeps_no_table_alive():
 def test_timeouts_are_settled_when_tables_are_listed():
     clock = Clock()
     app = create_app(Roster(["random"]), clock=clock)
-    request = {"game": "yokir_v1", "seats": [None, None, None], "config": {"dealer": 2}, "seed": 3, "move_time_limit": 10.0}
+    request = {
+        "game": "yokir_v1",
+        "seats": [None, None, None],
+        "config": {"dealer": 2},
+        "seed": 3,
+        "move_time_limit": 10.0,
+    }
 
     async def listed() -> tuple[dict, list[dict]]:
         async with in_process(app) as http:

@@ -25,7 +25,12 @@ def _play_to_the_end(client, table, seats, rng):
             if view["your_turn"]:
                 move = rng.choice(view["view"]["legal_actions"])
                 by_label = rng.random() < 0.5
-                view = client.play(table["table_id"], seat, tokens[seat], **({"label": move["label"]} if by_label else {"action": move["id"]}))
+                view = client.play(
+                    table["table_id"],
+                    seat,
+                    tokens[seat],
+                    **({"label": move["label"]} if by_label else {"action": move["id"]}),
+                )
             views[seat] = view
     return views
 
@@ -43,7 +48,9 @@ def test_two_clients_and_a_bot_play_a_hand_to_the_end(client, seed):
 
 
 def test_a_match_table_plays_to_the_match_end(client):
-    table = client.create_table("yokir", [None, "yokir/heuristic", "random"], config={"match": True, "target_score": 2}, seed=4)
+    table = client.create_table(
+        "yokir", [None, "yokir/heuristic", "random"], config={"match": True, "target_score": 2}, seed=4
+    )
     views = _play_to_the_end(client, table, [0], random.Random(4))
     assert sorted(views[0]["rewards"]) in ([-0.5, -0.5, 1.0], [0.0, 0.0, 0.0])
 
@@ -96,7 +103,9 @@ def test_a_bad_table_is_refused(client, body, status, kind):
 def test_a_client_out_of_time_gets_a_random_legal_move_and_deadlines_chain(roster):
     clock = Clock()
     room = TableRoom(roster, clock, table_ttl=100_000.0)
-    request = TableRequest(game="yokir_v1", seats=[None, None, None], config={"dealer": 2}, seed=3, move_time_limit=10.0)
+    request = TableRequest(
+        game="yokir_v1", seats=[None, None, None], config={"dealer": 2}, seed=3, move_time_limit=10.0
+    )
     table = room.create(request)
     token = {ticket.seat: ticket.token for ticket in table.seats}
     assert room.view(table.table_id, 0, token[0]).seconds_left == 10.0
@@ -152,7 +161,9 @@ def test_a_client_knocked_out_of_a_match_watches_it_to_the_end():
     for seed in range(40):  # the served random bots are unseeded: play tables until two knockouts
         if knocked_out == 2:
             break
-        created = room.create(TableRequest(game="piktas_v1", seats=[None, "random", "random", "random"], config=ELIMINATION, seed=seed))
+        created = room.create(
+            TableRequest(game="piktas_v1", seats=[None, "random", "random", "random"], config=ELIMINATION, seed=seed)
+        )
         token, table = created.seats[0].token, room.tables[created.table_id]
         view = room.view(created.table_id, 0, token)
         while not view.finished:

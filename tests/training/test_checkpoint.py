@@ -13,9 +13,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 import torch
-
-from cardarena.agents import RandomAgent, available, load
-from cardarena.agents import loading
+from cardarena.agents import RandomAgent, available, load, loading
 from cardarena.envs import make
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 from cardarena.training import checkpoint
@@ -72,7 +70,13 @@ def model():
     from sb3_contrib import MaskablePPO
 
     ppo = MaskablePPO(
-        "MlpPolicy", LearnerSeat(), n_steps=64, batch_size=32, n_epochs=1, seed=0, device="cpu",
+        "MlpPolicy",
+        LearnerSeat(),
+        n_steps=64,
+        batch_size=32,
+        n_epochs=1,
+        seed=0,
+        device="cpu",
         policy_kwargs={"net_arch": [16]},
     )
     return ppo.learn(64)
@@ -82,7 +86,9 @@ def model():
 def written(model, tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("run") / "step_64"
     extra = {"trainer_state.json": b'{"steps": 64}'}
-    return write_checkpoint(folder, model, env_id=ENV_ID, config={"lr": 3e-4}, steps=64, evaluation={"random": 0.5}, extra=extra)
+    return write_checkpoint(
+        folder, model, env_id=ENV_ID, config={"lr": 3e-4}, steps=64, evaluation={"random": 0.5}, extra=extra
+    )
 
 
 @pytest.fixture
@@ -113,7 +119,9 @@ def _edit_card(folder: Path, **changes) -> None:
 def test_the_loaded_agent_acts_like_the_model(model, written):
     agent = load(str(written))
     for observation in _random_play_observations(200):
-        expected, _ = model.predict(observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True)
+        expected, _ = model.predict(
+            observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True
+        )
         assert agent.act(observation) == int(expected)
 
 
@@ -135,9 +143,10 @@ def test_load_model_gives_the_sb3_model_back(model, written):
     restored = load_model(written)
     observation = _random_play_observations(1)[0]
     mask = observation["action_mask"].astype(bool)
-    assert restored.predict(observation["observation"], action_masks=mask, deterministic=True)[0] == model.predict(
-        observation["observation"], action_masks=mask, deterministic=True
-    )[0]
+    assert (
+        restored.predict(observation["observation"], action_masks=mask, deterministic=True)[0]
+        == model.predict(observation["observation"], action_masks=mask, deterministic=True)[0]
+    )
 
 
 @pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "rename-aside"])
@@ -228,8 +237,20 @@ def _bad_json(folder: Path) -> None:
         (_unlist_policy, "lists no policy.pt"),
         (lambda f: _edit_card(f, env_id=None), "field 'env_id' has a bad value"),
     ],
-    ids=["no-card", "no-policy", "flipped-byte", "garbage-policy", "bad-json", "format", "unknown-game",
-         "version", "observation-shape", "num-actions", "unlisted-policy", "bad-field"],
+    ids=[
+        "no-card",
+        "no-policy",
+        "flipped-byte",
+        "garbage-policy",
+        "bad-json",
+        "format",
+        "unknown-game",
+        "version",
+        "observation-shape",
+        "num-actions",
+        "unlisted-policy",
+        "bad-field",
+    ],
 )
 def test_damaged_checkpoints_are_refused_with_the_reason(copy, damage, message):
     damage(copy)
@@ -241,7 +262,9 @@ def test_damaged_checkpoints_are_refused_with_the_reason(copy, damage, message):
 @pytest.mark.parametrize("target", ["missing", "file"])
 def test_a_path_that_is_not_a_checkpoint_folder_is_refused(copy, target):
     path = copy / "model.zip" if target == "file" else copy / "nothing-here"
-    with pytest.raises(CheckpointError, match="not a checkpoint folder but a file" if target == "file" else "no such checkpoint"):
+    with pytest.raises(
+        CheckpointError, match="not a checkpoint folder but a file" if target == "file" else "no such checkpoint"
+    ):
         load(path)
 
 
@@ -305,7 +328,9 @@ def test_loading_a_checkpoint_does_not_import_stable_baselines(written):
         "agent.act({'observation': np.zeros(agent.observation_size, np.float32), 'action_mask': np.ones(29, np.int8)})\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('stable_baselines3', 'sb3_contrib')))\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"}
+    )
     assert result.returncode == 0, result.stderr
     imported = result.stdout.strip()
     assert "stable_baselines3" not in imported and "sb3_contrib" not in imported

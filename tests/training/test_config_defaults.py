@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 import torch
 import yaml
-
 from cardarena.training.config import TrainConfig, load_train_config, validate_train_config
 from cardarena.training.train import Trainer
 
@@ -35,8 +34,17 @@ def test_a_game_with_agents_clones_and_plays_them():
 
 
 def test_a_game_without_agents_trains_from_scratch_against_random(coinflip_game, tmp_path):
-    tiny = ["n_envs=2", "ppo.n_steps=32", "ppo.batch_size=64", "ppo.n_epochs=1", "ppo.net_arch=[8]", "total_steps=64",
-            "eval.episodes=4", "eval.final_episodes=4", "opponents.snapshot_every=32"]
+    tiny = [
+        "n_envs=2",
+        "ppo.n_steps=32",
+        "ppo.batch_size=64",
+        "ppo.n_epochs=1",
+        "ppo.net_arch=[8]",
+        "total_steps=64",
+        "eval.episodes=4",
+        "eval.final_episodes=4",
+        "opponents.snapshot_every=32",
+    ]
     config = load_train_config("coinflip", overrides=tiny)
     assert config.pretrain.teacher is None
     assert config.opponents.baselines == ["random"] and config.eval.opponents == ["random"]

@@ -1,7 +1,6 @@
 """Evaluation tournaments: rotation over duplicate deals, pooling, confidence intervals."""
 
 import pytest
-
 from cardarena.agents import RandomAgent
 from cardarena.envs.yokir.encode import SLICES
 from cardarena.training.evaluate import evaluate
@@ -35,7 +34,9 @@ def test_duplicate_deals_replay_the_same_cards_to_every_agent():
 
 
 def test_pooled_names_and_zero_sum_means():
-    result = evaluate("yokir", [("a", RandomAgent(1)), ("b", RandomAgent(2)), ("b", RandomAgent(3))], episodes=600, seed=2)
+    result = evaluate(
+        "yokir", [("a", RandomAgent(1)), ("b", RandomAgent(2)), ("b", RandomAgent(3))], episodes=600, seed=2
+    )
     a, b = result.score_of("a"), result.score_of("b")
     assert a.deals == b.deals == 200
     assert a.mean + 2 * b.mean == pytest.approx(0.0, abs=1e-9)

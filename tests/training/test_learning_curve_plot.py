@@ -3,10 +3,10 @@
 import json
 
 import pytest
+from cardarena.training.plots import plot_learning_curve, read_history
 from typer.testing import CliRunner
 
 from cardarena.cli import app
-from cardarena.training.plots import plot_learning_curve, read_history
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 HISTORY = [
@@ -48,7 +48,9 @@ def test_cli_plot_names_a_missing_history(tmp_path):
 
 
 def test_plot_without_ratings_or_intervals_writes_a_png(tmp_path):
-    history = [{"steps": row["steps"], "results": {"random": {"mean": row["results"]["random"]["mean"]}}} for row in HISTORY]
+    history = [
+        {"steps": row["steps"], "results": {"random": {"mean": row["results"]["random"]["mean"]}}} for row in HISTORY
+    ]
     data = plot_learning_curve(history[::-1], tmp_path / "nested" / "curve.png").read_bytes()
     assert data.startswith(PNG_MAGIC) and len(data) > 10_000
 

@@ -9,8 +9,6 @@ import random
 import numpy as np
 import pytest
 import torch
-from stable_baselines3.common.vec_env import DummyVecEnv
-
 from cardarena.agents import load
 from cardarena.agents.policy import PolicyAgent, export_policy
 from cardarena.envs import make
@@ -20,13 +18,16 @@ from cardarena.training.config import load_train_config
 from cardarena.training.pretrain import behaviour_clone, collect_demonstrations
 from cardarena.training.selfplay import OpponentPool, SelfPlayEnv
 from cardarena.training.train import build_model
+from stable_baselines3.common.vec_env import DummyVecEnv
 
 torch.set_num_threads(1)
 
 
 @pytest.fixture(scope="module")
 def model():
-    config = load_train_config("piktas", overrides=["ppo.net_arch=[32]", "ppo.n_steps=64", "ppo.batch_size=64", "n_envs=1"])
+    config = load_train_config(
+        "piktas", overrides=["ppo.net_arch=[32]", "ppo.n_steps=64", "ppo.batch_size=64", "n_envs=1"]
+    )
     pool = OpponentPool("piktas", config.opponents, seed=0)
     venv = DummyVecEnv([lambda: SelfPlayEnv("piktas", config.env, config.env_sampling, pool, seed=0)])
     return build_model(config, venv).learn(64)
@@ -66,7 +67,9 @@ def test_a_checkpoint_round_trip_acts_like_the_model(model, tmp_path):
     folder = write_checkpoint(tmp_path / "step", model, env_id="piktas_v1", config={}, steps=64, evaluation={})
     agent = load_policy_agent(folder)
     for observation in _observations(60, seed=3):
-        expected, _ = model.predict(observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True)
+        expected, _ = model.predict(
+            observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True
+        )
         assert agent.act(observation) == int(expected)
 
 

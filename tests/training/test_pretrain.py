@@ -3,14 +3,13 @@
 import numpy as np
 import pytest
 import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.vec_env import DummyVecEnv
-
 from cardarena.agents import load
 from cardarena.training.config import OpponentSettings, TrainConfig
 from cardarena.training.pretrain import behaviour_clone, collect_demonstrations
 from cardarena.training.selfplay import OpponentPool, SelfPlayEnv
 from cardarena.training.train import build_model
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.vec_env import DummyVecEnv
 
 torch.set_num_threads(1)
 
@@ -45,7 +44,9 @@ def test_a_search_agent_sits_in_the_opponent_pool():
 
 def test_cloning_makes_the_policy_agree_with_the_teacher():
     pool = OpponentPool("yokir", OpponentSettings(baselines=["random"]), seed=0)
-    model = MaskablePPO("MlpPolicy", SelfPlayEnv("yokir", {}, {}, pool, seed=0), seed=0, device="cpu", policy_kwargs={"net_arch": [64]})
+    model = MaskablePPO(
+        "MlpPolicy", SelfPlayEnv("yokir", {}, {}, pool, seed=0), seed=0, device="cpu", policy_kwargs={"net_arch": [64]}
+    )
     demos = collect_demonstrations("yokir", "heuristic", episodes=300, seed=1)
     held_out = collect_demonstrations("yokir", "heuristic", episodes=100, seed=2)
     before = behaviour_clone(model.policy, held_out, epochs=0)

@@ -3,22 +3,33 @@
 import json
 
 import numpy as np
-from typer.testing import CliRunner
-
 from cardarena.agents import load
-from cardarena.cli import app
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer
+from typer.testing import CliRunner
+
+from cardarena.cli import app
 
 
 def test_publish_writes_a_clean_checkpoint_with_its_evaluation(tmp_path):
     config = load_train_config(
         "yokir",
-        overrides=["total_steps=64", "n_envs=2", "ppo.n_steps=32", "ppo.batch_size=64", "ppo.net_arch=[16]", "pretrain.teacher=null", "eval.episodes=3", "eval.final_episodes=3"],
+        overrides=[
+            "total_steps=64",
+            "n_envs=2",
+            "ppo.n_steps=32",
+            "ppo.batch_size=64",
+            "ppo.net_arch=[16]",
+            "pretrain.teacher=null",
+            "eval.episodes=3",
+            "eval.final_episodes=3",
+        ],
     )
     final = Trainer.start(config, tmp_path / "run").run().final_checkpoint
     assert (final / "pool.pt").exists()
-    result = CliRunner().invoke(app, ["publish", str(final), "--name", "tiny", "--episodes", "30", "--root", str(tmp_path / "shipped")])
+    result = CliRunner().invoke(
+        app, ["publish", str(final), "--name", "tiny", "--episodes", "30", "--root", str(tmp_path / "shipped")]
+    )
     assert result.exit_code == 0, result.output
     shipped = tmp_path / "shipped" / "yokir" / "tiny"
     assert sorted(p.name for p in shipped.iterdir()) == ["card.json", "model.zip", "policy.pt"]

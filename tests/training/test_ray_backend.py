@@ -13,16 +13,16 @@ import threading
 import numpy as np
 import pytest
 import torch
-from typer.testing import CliRunner
-
 from cardarena.agents import load
-from cardarena.cli import app
 from cardarena.envs.core.errors import ClusterError
 from cardarena.training import cluster
 from cardarena.training.config import load_train_config
 from cardarena.training.league import league_tables
 from cardarena.training.tournament import LocalBackend, Tournament, run_tournaments
-from cardarena.training.train import Trainer, latest_checkpoint
+from cardarena.training.train import Trainer
+from typer.testing import CliRunner
+
+from cardarena.cli import app
 
 ray = pytest.importorskip("ray", reason='the Ray backend tests need the ray extra: pip install -e ".[ray]"')
 pytestmark = pytest.mark.ray
@@ -67,7 +67,17 @@ def overrides(*extra):
 
 def test_a_ray_trained_bot_loads_and_plays_and_its_run_resumes(tmp_path):
     run = tmp_path / "run"
-    invoke("train", "yokir", "--backend", "ray", "--workers", 2, "--run-dir", run, *overrides("total_steps=1024", "checkpoint_every=512", "eval.every=512"))
+    invoke(
+        "train",
+        "yokir",
+        "--backend",
+        "ray",
+        "--workers",
+        2,
+        "--run-dir",
+        run,
+        *overrides("total_steps=1024", "checkpoint_every=512", "eval.every=512"),
+    )
     for name in ("model.zip", "policy.pt", "card.json", "trainer_state.json", "pool.pt"):
         assert (run / "final" / name).is_file()
     state = json.loads((run / "final" / "trainer_state.json").read_text())
@@ -76,14 +86,30 @@ def test_a_ray_trained_bot_loads_and_plays_and_its_run_resumes(tmp_path):
     bot = load(str(run / "final"), game="yokir")
     assert bot.name == "final"
     report = tmp_path / "eval.json"
-    invoke("eval", "yokir", "--agents", f"{run / 'final'},heuristic,heuristic", "--episodes", 30, "--backend", "ray", "--json", report)
+    invoke(
+        "eval",
+        "yokir",
+        "--agents",
+        f"{run / 'final'},heuristic,heuristic",
+        "--episodes",
+        30,
+        "--backend",
+        "ray",
+        "--json",
+        report,
+    )
     assert {score["name"] for score in json.loads(report.read_text())["scores"]} == {str(run / "final"), "heuristic"}
 
     resumed = invoke("train", "yokir", "--backend", "ray", "--workers", 2, "--resume", run, "--set", "total_steps=2048")
     assert "from step 1,024" in resumed.output
     card = json.loads((run / "final" / "card.json").read_text())
     assert card["steps"] == 2048
-    assert [row["steps"] for row in map(json.loads, (run / "history.jsonl").read_text().splitlines())] == [512, 1024, 1536, 2048]
+    assert [row["steps"] for row in map(json.loads, (run / "history.jsonl").read_text().splitlines())] == [
+        512,
+        1024,
+        1536,
+        2048,
+    ]
 
 
 class KillingWorkers(cluster.RayWorkers):
@@ -102,7 +128,14 @@ class KillingWorkers(cluster.RayWorkers):
 
 
 def test_a_killed_worker_is_replaced_and_its_unfinished_episodes_are_not_counted(tmp_path):
-    settings = [*TINY, "n_envs=8", "ppo.n_steps=256", "total_steps=6144", "eval.every=100000", "checkpoint_every=100000"]
+    settings = [
+        *TINY,
+        "n_envs=8",
+        "ppo.n_steps=256",
+        "total_steps=6144",
+        "eval.every=100000",
+        "checkpoint_every=100000",
+    ]
     config = load_train_config("yokir", overrides=settings)
     calm = Trainer.start(config, tmp_path / "calm", workers=cluster.RayWorkers(2))
     calm.run()
@@ -120,8 +153,21 @@ def test_eval_on_ray_gives_the_local_numbers_bit_for_bit(tmp_path):
     files = {}
     for backend in ("local", "ray"):
         files[backend] = tmp_path / f"{backend}.json"
-        invoke("eval", "yokir", "--agents", "heuristic,random,random", "--episodes", 1300, "--seed", 5, "--backend", backend,
-               *(["--workers", 2] if backend == "ray" else []), "--json", files[backend])
+        invoke(
+            "eval",
+            "yokir",
+            "--agents",
+            "heuristic,random,random",
+            "--episodes",
+            1300,
+            "--seed",
+            5,
+            "--backend",
+            backend,
+            *(["--workers", 2] if backend == "ray" else []),
+            "--json",
+            files[backend],
+        )
     local, remote = (json.loads(files[backend].read_text()) for backend in ("local", "ray"))
     assert local == remote
     assert local["scores"][0]["deals"] == 434  # three chunks of deals

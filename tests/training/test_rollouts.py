@@ -6,12 +6,11 @@ import math
 import numpy as np
 import pytest
 import torch
-from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
-
 from cardarena.agents.policy import export_policy
 from cardarena.training.config import load_train_config
 from cardarena.training.rollouts import Episode, RolloutWorker, lay_out
 from cardarena.training.train import Trainer, WorkerPPO
+from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 from test_train import TINY as TRAIN_TINY
 
 torch.set_num_threads(1)
@@ -49,12 +48,21 @@ class InProcessWorkers:
 def episode(steps, start, truncated=False):
     """An episode whose observations count up from `start` (one column of 2 values)."""
     observations = np.arange(start, start + steps + 1, dtype=np.float32)[:, None].repeat(2, axis=1)
-    return Episode(observations, np.ones((steps, 3), bool), np.arange(steps), np.zeros(steps, np.float32),
-                   np.arange(1, steps + 1, dtype=np.float32), truncated, {"reward": float(steps)})
+    return Episode(
+        observations,
+        np.ones((steps, 3), bool),
+        np.arange(steps),
+        np.zeros(steps, np.float32),
+        np.arange(1, steps + 1, dtype=np.float32),
+        truncated,
+        {"reward": float(steps)},
+    )
 
 
 def test_lay_out_fills_columns_with_whole_episodes_and_cuts_the_last():
-    layout = lay_out([episode(3, 0), episode(2, 10), episode(4, 20), episode(5, 30), episode(1, 40)], n_steps=4, n_envs=2)
+    layout = lay_out(
+        [episode(3, 0), episode(2, 10), episode(4, 20), episode(5, 30), episode(1, 40)], n_steps=4, n_envs=2
+    )
     assert layout.observations[:, :, 0].T.tolist() == [[0, 1, 2, 10], [20, 21, 22, 23]]
     assert layout.starts.T.tolist() == [[True, False, False, True], [True, False, False, False]]
     assert layout.last_observations[:, 0].tolist() == [11, 24]
@@ -87,7 +95,14 @@ def test_workers_feed_the_learner_its_logs_and_a_resumable_checkpoint(tmp_path):
     assert result.steps == 384
     scalars = EventAccumulator(str(run / "tb"))
     scalars.Reload()
-    expected = {"rollout/ep_rew_mean", "rollout/ep_len_mean", "selfplay/win_rate", "selfplay/learner_reward", "train/value_loss", "eval/rating_mu"}
+    expected = {
+        "rollout/ep_rew_mean",
+        "rollout/ep_len_mean",
+        "selfplay/win_rate",
+        "selfplay/learner_reward",
+        "train/value_loss",
+        "eval/rating_mu",
+    }
     assert expected <= set(scalars.Tags()["scalars"])
     assert sum(record.games for record in trainer.pool.baselines + trainer.pool.snapshots) > 0
 

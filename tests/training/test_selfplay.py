@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-
 from cardarena.agents.policy import PolicyAgent
 from cardarena.training.config import OpponentSettings
 from cardarena.training.selfplay import OpponentPool, SelfPlayEnv
@@ -17,7 +16,10 @@ def tiny_policy(seed, observation_size=252, num_actions=29):
     return {
         "format": 1,
         "activation": "tanh",
-        "weights": [rng.normal(size=(8, observation_size)).astype(np.float32), rng.normal(size=(num_actions, 8)).astype(np.float32)],
+        "weights": [
+            rng.normal(size=(8, observation_size)).astype(np.float32),
+            rng.normal(size=(num_actions, 8)).astype(np.float32),
+        ],
         "biases": [np.zeros(8, np.float32), np.zeros(num_actions, np.float32)],
     }
 

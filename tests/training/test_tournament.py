@@ -4,14 +4,14 @@ import json
 import sys
 
 import pytest
-from typer.testing import CliRunner
-
 from cardarena.agents import load
-from cardarena.cli import app
 from cardarena.envs.core.errors import ConfigError, UnknownAgentError
 from cardarena.training.evaluate import evaluate
 from cardarena.training.league import league_standings, league_tables
 from cardarena.training.tournament import LocalBackend, Tournament, chunks_of, run_tournaments, seated_agents
+from typer.testing import CliRunner
+
+from cardarena.cli import app
 
 runner = CliRunner()
 
@@ -27,13 +27,18 @@ def test_chunks_cover_every_deal_and_episode_once():
 def test_one_chunk_plays_as_evaluate_does_with_agents_seeded_seed_plus_seat():
     names = ["heuristic", "random", "random"]
     [(chunked, _)] = run_tournaments([Tournament("yokir_v1", names, 90, seed=7)], LocalBackend())
-    direct = evaluate("yokir_v1", [(name, load(name, game="yokir", seed=7 + seat)) for seat, name in enumerate(names)], 90, seed=7)
+    direct = evaluate(
+        "yokir_v1", [(name, load(name, game="yokir", seed=7 + seat)) for seat, name in enumerate(names)], 90, seed=7
+    )
     assert chunked.to_dict() == direct.to_dict()
 
 
 def test_each_chunk_loads_its_agents_with_seeds_of_its_own():
     tournament = Tournament("yokir_v1", ["random", "random", "heuristic"], 30, seed=1)
-    draws = [[agent.rng.integers(2**62) for name, agent in seated_agents(tournament, chunk) if name == "random"] for chunk in (0, 1)]
+    draws = [
+        [agent.rng.integers(2**62) for name, agent in seated_agents(tournament, chunk) if name == "random"]
+        for chunk in (0, 1)
+    ]
     assert draws[0] == [load("random", seed=1).rng.integers(2**62), load("random", seed=2).rng.integers(2**62)]
     assert draws[0] != draws[1]
 
@@ -45,7 +50,12 @@ def test_an_unknown_agent_fails_before_any_deal():
 
 def test_league_tables_cover_every_size_and_every_group():
     assert league_tables("yokir", ["a", "b"]) == [["a", "b", "a"]]
-    assert league_tables("piktas", ["a", "b", "c"], [2, 5]) == [["a", "b"], ["a", "c"], ["b", "c"], ["a", "b", "c", "a", "b"]]
+    assert league_tables("piktas", ["a", "b", "c"], [2, 5]) == [
+        ["a", "b"],
+        ["a", "c"],
+        ["b", "c"],
+        ["a", "b", "c", "a", "b"],
+    ]
     with pytest.raises(ConfigError, match="at least two different agents"):
         league_tables("yokir", ["a", "a"])
     with pytest.raises(ConfigError, match="table size 4 is not playable"):
@@ -57,7 +67,9 @@ def test_league_tables_cover_every_size_and_every_group():
 def test_league_standings_pool_every_table():
     names = ["heuristic", "random", "field-heuristic"]
     tables = league_tables("piktas", names, [2, 3])
-    played = run_tournaments([Tournament("piktas_v1", seating, 60, 0, {"num_players": len(seating)}) for seating in tables], LocalBackend())
+    played = run_tournaments(
+        [Tournament("piktas_v1", seating, 60, 0, {"num_players": len(seating)}) for seating in tables], LocalBackend()
+    )
     standings = {standing.name: standing for standing in league_standings(names, played)}
     assert sum(standing.mu for standing in standings.values()) == pytest.approx(1500 * 3)
     assert standings["random"].tables == 3 and standings["random"].deals == 30 + 30 + 20
@@ -73,7 +85,9 @@ def test_a_league_of_one_table_ranks_as_its_mean_rewards():
 
 def test_league_command_writes_tables_and_standings(tmp_path):
     target = tmp_path / "league.json"
-    result = runner.invoke(app, ["league", "yokir", "--agents", "heuristic,random", "--episodes", "6", "--json", str(target)])
+    result = runner.invoke(
+        app, ["league", "yokir", "--agents", "heuristic,random", "--episodes", "6", "--json", str(target)]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(target.read_text())
     assert [standing["name"] for standing in report["standings"]] == ["heuristic", "random"]

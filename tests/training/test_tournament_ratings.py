@@ -4,15 +4,15 @@ import json
 
 import numpy as np
 import pytest
+from cardarena.agents import RandomAgent, load
+from cardarena.envs.core.errors import ConfigError
+from cardarena.training import evaluate as evaluate_module
+from cardarena.training.evaluate import LEGEND, distinct_rotations, duplicate_ratings, evaluate, seat_names
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cardarena.agents import RandomAgent, load
 from cardarena.cli import app
-from cardarena.envs.core.errors import ConfigError
-from cardarena.training import evaluate as evaluate_module
-from cardarena.training.evaluate import LEGEND, distinct_rotations, duplicate_ratings, evaluate, seat_names
 
 
 class LowestLegal:
@@ -93,7 +93,10 @@ def test_rare_big_wins_outweigh_frequent_small_losses(monkeypatch):
     """A loses by 1 on nine deals in ten and wins by 20 on the tenth: its mean is higher, its
     finishing order mostly worse. The rating follows the mean; the win rate counts finishes."""
     a = RandomAgent(0)
-    scripted(monkeypatch, lambda deal, seated: [(20.0 if deal % 10 == 9 else -1.0) * (1 if agent is a else -0.5) for agent in seated])
+    scripted(
+        monkeypatch,
+        lambda deal, seated: [(20.0 if deal % 10 == 9 else -1.0) * (1 if agent is a else -0.5) for agent in seated],
+    )
     result = evaluate("yokir", [("A", a), ("B", RandomAgent(1)), ("B", RandomAgent(2))], episodes=300, seed=4)
     score_a, score_b = result.score_of("A"), result.score_of("B")
     assert (score_a.deals, score_a.mean, score_b.mean) == (100, pytest.approx(1.1), pytest.approx(-0.55))
@@ -103,7 +106,9 @@ def test_rare_big_wins_outweigh_frequent_small_losses(monkeypatch):
 
 def test_win_rate_counts_each_seat_of_a_pooled_name_and_a_reward_at_the_mean_is_no_win(monkeypatch):
     a, up, down = RandomAgent(0), RandomAgent(1), RandomAgent(2)
-    scripted(monkeypatch, lambda deal, seated: [{id(a): 0.0, id(up): 1.0, id(down): -1.0}[id(agent)] for agent in seated])
+    scripted(
+        monkeypatch, lambda deal, seated: [{id(a): 0.0, id(up): 1.0, id(down): -1.0}[id(agent)] for agent in seated]
+    )
     result = evaluate("yokir", [("a", a), ("b", up), ("b", down)], episodes=30, seed=0)
     assert result.score_of("a").win_rate == 0.0
     assert result.score_of("b").win_rate == 0.5
@@ -133,7 +138,10 @@ def test_table_sizes_cycle_agents_and_reject_unplayable_sizes():
 def test_cli_eval_labels_its_columns_and_writes_json_with_ratings(tmp_path):
     out = tmp_path / "results.json"
     runner = CliRunner()
-    result = runner.invoke(app, ["eval", "yokir", "--agents", "heuristic,random", "--table-sizes", "3", "--episodes", "60", "--json", str(out)])
+    result = runner.invoke(
+        app,
+        ["eval", "yokir", "--agents", "heuristic,random", "--table-sizes", "3", "--episodes", "60", "--json", str(out)],
+    )
     assert result.exit_code == 0, result.output
     for label in ("mean reward [95% CI]", "win rate", "rating mu ± sigma", "20 duplicate deals", "Bradley-Terry"):
         assert label in result.output
@@ -152,14 +160,18 @@ def test_cli_eval_labels_its_columns_and_writes_json_with_ratings(tmp_path):
 
 
 def test_ratings_change_with_the_seed_and_a_lone_name_is_never_rated():
-    assert [s.mu for s in tournament(seed=1, episodes=30).scores] != [s.mu for s in tournament(seed=2, episodes=30).scores]
+    assert [s.mu for s in tournament(seed=1, episodes=30).scores] != [
+        s.mu for s in tournament(seed=2, episodes=30).scores
+    ]
     alone = evaluate("yokir", [("random", RandomAgent(seed)) for seed in range(3)], episodes=5)
     assert alone.score_of("random").mu == 1500.0 and alone.score_of("random").sigma == 0.0
     assert alone.score_of("random").deals == 5  # one distinct rotation per deal
 
 
 def test_seat_means_of_a_pooled_name_sum_to_zero_over_the_table():
-    result = evaluate("yokir", [("a", RandomAgent(1)), ("b", RandomAgent(2)), ("b", RandomAgent(3))], episodes=30, seed=5)
+    result = evaluate(
+        "yokir", [("a", RandomAgent(1)), ("b", RandomAgent(2)), ("b", RandomAgent(3))], episodes=30, seed=5
+    )
     a, b = result.score_of("a"), result.score_of("b")
     assert a.seat_episodes == [10, 10, 10] and b.seat_episodes == [20, 20, 20]
     total = sum(10 * a_mean + 20 * b_mean for a_mean, b_mean in zip(a.seat_means, b.seat_means))
@@ -171,7 +183,12 @@ def test_an_unheld_seat_has_no_mean_and_the_json_has_no_infinity():
     x = result.score_of("x")
     assert x.seat_episodes == [1, 0, 0] and x.seat_means[1:] == [None, None]
     data = json.loads(json.dumps(result.to_dict(), allow_nan=False))
-    assert (data["game"], data["env_id"], data["num_players"], data["seating"]) == ("yokir", "yokir_v1", 3, ["x", "y", "z"])
+    assert (data["game"], data["env_id"], data["num_players"], data["seating"]) == (
+        "yokir",
+        "yokir_v1",
+        3,
+        ["x", "y", "z"],
+    )
     assert data["scores"][0]["ci95"] is None and data["scores"][0]["rating"]["sigma"] is None
     assert data["scores"][0]["seats"][0] == {"seat": 0, "mean": x.seat_means[0], "episodes": 1}
 

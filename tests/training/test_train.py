@@ -11,15 +11,14 @@ import time
 import numpy as np
 import pytest
 import torch
-from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
-
 from cardarena.agents import load
+from cardarena.agents.loading import checkpoint_folder
 from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import GAMES, make
-from cardarena.agents.loading import checkpoint_folder
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer, latest_checkpoint
+from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 
 torch.set_num_threads(1)
 
@@ -48,17 +47,31 @@ def test_smoke_training_writes_a_playable_checkpoint(game, tmp_path):
     result = trainer.run()
     assert result.steps >= 384
     assert (result.final_checkpoint / "card.json").is_file()
-    assert sorted(p.name for p in (tmp_path / "run" / "checkpoints").iterdir()) == ["step_0000000000", "step_0000000256"]
+    assert sorted(p.name for p in (tmp_path / "run" / "checkpoints").iterdir()) == [
+        "step_0000000000",
+        "step_0000000256",
+    ]
     assert latest_checkpoint(tmp_path / "run").name == "final"
     history = [json.loads(line) for line in (tmp_path / "run" / "history.jsonl").read_text().splitlines()]
     assert [row["steps"] for row in history][-1] == result.steps
     assert set(history[-1]["results"]) == {"random", "heuristic"}
-    assert 0 <= history[-1]["rating"]["sigma"] < float("inf")  # 0 where every deal ended alike (a seat that always folds)
+    assert (
+        0 <= history[-1]["rating"]["sigma"] < float("inf")
+    )  # 0 where every deal ended alike (a seat that always folds)
     assert (tmp_path / "run" / "learning_curve.png").stat().st_size > 1000
     scalars = EventAccumulator(str(tmp_path / "run" / "tb"))
     scalars.Reload()
-    expected = {"eval/random/win_rate", "eval/heuristic/mean", "eval/rating_mu", "rollout/ep_rew_mean", "rollout/ep_len_mean",
-                "throughput/env_steps_per_s", "train/value_loss", "train/policy_gradient_loss", "pretrain/accuracy"}
+    expected = {
+        "eval/random/win_rate",
+        "eval/heuristic/mean",
+        "eval/rating_mu",
+        "rollout/ep_rew_mean",
+        "rollout/ep_len_mean",
+        "throughput/env_steps_per_s",
+        "train/value_loss",
+        "train/policy_gradient_loss",
+        "pretrain/accuracy",
+    }
     assert expected <= set(scalars.Tags()["scalars"])
     assert len(trainer.pool.snapshots) >= 3
 
@@ -130,9 +143,20 @@ def test_resume_refuses_a_pool_that_is_not_only_tensors(tmp_path):
 def test_a_killed_run_resumes_from_its_last_checkpoint(tmp_path):
     run = tmp_path / "run"
     command = [
-        sys.executable, "-m", "cardarena.cli", "train", "yokir", "--run-dir", str(run),
+        sys.executable,
+        "-m",
+        "cardarena.cli",
+        "train",
+        "yokir",
+        "--run-dir",
+        str(run),
         *[arg for setting in TINY for arg in ("--set", setting)],
-        "--set", "total_steps=4096", "--set", "checkpoint_every=256", "--set", "eval.every=100000",
+        "--set",
+        "total_steps=4096",
+        "--set",
+        "checkpoint_every=256",
+        "--set",
+        "eval.every=100000",
     ]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     log = open(tmp_path / "train.log", "w")
@@ -153,7 +177,10 @@ def test_a_killed_run_resumes_from_its_last_checkpoint(tmp_path):
 
     resumed = subprocess.run(
         [sys.executable, "-m", "cardarena.cli", "train", "yokir", "--resume", str(run)],
-        capture_output=True, text=True, env=env, timeout=300,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
     )
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     assert f"from step {killed_at:,}" in resumed.stdout
@@ -173,19 +200,25 @@ def test_resume_overrides_merge_into_nested_settings(tmp_path):
 
 def test_the_final_evaluation_plays_final_episodes_against_each_baseline(tmp_path):
     totals: dict[str, set[int]] = {}
-    trainer = Trainer.start(tiny_config("yokir", "total_steps=64", "eval.every=100000", "eval.final_episodes=9"), tmp_path / "run")
+    trainer = Trainer.start(
+        tiny_config("yokir", "total_steps=64", "eval.every=100000", "eval.final_episodes=9"), tmp_path / "run"
+    )
     trainer.run(on_progress=lambda phase, done, total, latest: totals.setdefault(phase, set()).add(total))
     assert totals["evaluation"] == {3 * 9}  # random, heuristic and the table of both, 9 episodes each
     assert load_train_config("yokir").eval.final_episodes == 20001  # the README's main job resolves its edge
 
 
 def test_start_from_a_shipped_bot_begins_with_its_weights(tmp_path):
-    config = load_train_config("yokir", overrides=[*TINY, "ppo.net_arch=[256,256]", "start_from=yokir/ppo-selfplay", "total_steps=64"])
+    config = load_train_config(
+        "yokir", overrides=[*TINY, "ppo.net_arch=[256,256]", "start_from=yokir/ppo-selfplay", "total_steps=64"]
+    )
     Trainer.start(config, tmp_path / "run").run()
     start = torch.load(tmp_path / "run" / "checkpoints" / "step_0000000000" / "policy.pt", weights_only=True)
     shipped = torch.load(checkpoint_folder("yokir/ppo-selfplay", "yokir") / "policy.pt", weights_only=True)
     assert (start["format"], start["activation"]) == (shipped["format"], shipped["activation"])
-    torch.testing.assert_close([start["weights"], start["biases"]], [shipped["weights"], shipped["biases"]], rtol=0, atol=0)
+    torch.testing.assert_close(
+        [start["weights"], start["biases"]], [shipped["weights"], shipped["biases"]], rtol=0, atol=0
+    )
 
 
 def test_start_from_a_checkpoint_of_another_shape_or_name_is_a_clear_error(tmp_path):

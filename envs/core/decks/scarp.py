@@ -54,7 +54,7 @@ def number_of(card: str) -> int | None:
 
 
 def colour_of(card: str) -> str | None:
-    """"white" (Light, Death) or "black" (Shade, Life); None for the Ghost."""
+    """ "white" (Light, Death) or "black" (Shade, Life); None for the Ghost."""
     suit = suit_of(card)
     return None if suit is None else COLOUR[suit]
 

@@ -87,13 +87,19 @@ def create_app(
         """Every registered game: player counts, action and observation sizes, config defaults."""
         return game_infos()
 
-    @app.get("/web/renderers/{game}.js", response_class=Response, responses={200: {"content": {"text/javascript": {}}}, **_documented(404)})
+    @app.get(
+        "/web/renderers/{game}.js",
+        response_class=Response,
+        responses={200: {"content": {"text/javascript": {}}}, **_documented(404)},
+    )
     async def renderer(game: str) -> Response:
         """The game's own table renderer for the web table, a JavaScript module (docs/web.md)."""
         entry = lookup(game)
         source = renderer_file(entry)
         if source is None:
-            raise HTTPException(404, f"{entry.env_id} ships no renderer for the web table; the page draws its views generically")
+            raise HTTPException(
+                404, f"{entry.env_id} ships no renderer for the web table; the page draws its views generically"
+            )
         return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
 
     @v1.get("/bots", response_model=list[BotInfo], responses=_documented(*refused))
@@ -106,7 +112,9 @@ def create_app(
         """The bot's move in a seat view whose seat is to act."""
         return roster.act(request)
 
-    @v1.post("/tables", response_model=TableCreated, status_code=201, responses=_documented(*refused, 404, 413, 422, 429))
+    @v1.post(
+        "/tables", response_model=TableCreated, status_code=201, responses=_documented(*refused, 404, 413, 422, 429)
+    )
     async def create_table(request: TableRequest, owner: ApiKey | None = Depends(caller)) -> TableCreated:
         """Seat bots and clients at a new table; each client seat gets a token, the creator a token that deletes it."""
         return room.create(request, owner)
@@ -121,8 +129,12 @@ def create_app(
         """One seat's view of the table (the token opens that seat only)."""
         return room.view(table_id, seat, token)
 
-    @v1.get("/tables/{table_id}/history", response_model=TableHistory, responses=_documented(*refused, 403, 404, 409, 422))
-    async def table_history(table_id: str, token: Token, seat: Annotated[int | None, Query(ge=0, le=1_000)] = None) -> TableHistory:
+    @v1.get(
+        "/tables/{table_id}/history", response_model=TableHistory, responses=_documented(*refused, 403, 404, 409, 422)
+    )
+    async def table_history(
+        table_id: str, token: Token, seat: Annotated[int | None, Query(ge=0, le=1_000)] = None
+    ) -> TableHistory:
         """The table's hand history the token may see: a seat's own (any time), the public one (the
         spectator token, any time), or every event with the hands' records (the creator token, once
         the table has ended; every event meanwhile where no client holds a seat)."""
@@ -134,12 +146,16 @@ def create_app(
         token sees the whole table where no client holds a seat."""
         return room.spectate(table_id, token)
 
-    @v1.post("/tables/{table_id}/actions", response_model=TableView, responses=_documented(*refused, 403, 404, 409, 413, 422))
+    @v1.post(
+        "/tables/{table_id}/actions", response_model=TableView, responses=_documented(*refused, 403, 404, 409, 413, 422)
+    )
     async def play(table_id: str, request: ActionRequest) -> TableView:
         """Play a client seat's move; the bots then play until a client is to act."""
         return room.play(table_id, request.seat, request.token, request.action, request.label)
 
-    @v1.delete("/tables/{table_id}", status_code=204, response_class=Response, responses=_documented(*refused, 403, 404, 422))
+    @v1.delete(
+        "/tables/{table_id}", status_code=204, response_class=Response, responses=_documented(*refused, 403, 404, 422)
+    )
     async def delete_table(table_id: str, token: Token) -> None:
         """Remove the table; the token is the creator's, from the answer that created it."""
         room.delete(table_id, token)
@@ -166,7 +182,9 @@ def _caller(api_keys: ApiKeys | None) -> Callable[..., Awaitable[ApiKey | None]]
             return None
 
         return anyone
-    header = APIKeyHeader(name=API_KEY_HEADER, auto_error=False, description="One of the keys in the server's --api-keys file.")
+    header = APIKeyHeader(
+        name=API_KEY_HEADER, auto_error=False, description="One of the keys in the server's --api-keys file."
+    )
 
     async def key_holder(presented: str | None = Security(header)) -> ApiKey:
         return api_keys.holder(presented)
@@ -189,7 +207,9 @@ async def _cardarena_error(request: Request, error: Exception) -> JSONResponse:
 
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
-    problems = "; ".join(f"{'.'.join(str(part) for part in issue['loc'])}: {issue['msg']}" for issue in error.errors()[:5])
+    problems = "; ".join(
+        f"{'.'.join(str(part) for part in issue['loc'])}: {issue['msg']}" for issue in error.errors()[:5]
+    )
     return _error(422, "bad_request", problems)
 
 
@@ -237,7 +257,9 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = _error(413, "body_too_large", f"request body over {self.max_bytes} bytes; a seat view fits well within")
+        response = _error(
+            413, "body_too_large", f"request body over {self.max_bytes} bytes; a seat view fits well within"
+        )
         await response(scope, receive, send)
 
 

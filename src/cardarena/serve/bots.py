@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from dataclasses import dataclass
 from importlib import import_module
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from dataclasses import dataclass
 from typing import Any
 
 from cardarena.agents import Agent, available, describe, load
@@ -56,7 +56,9 @@ class Roster:
             raise UnknownAgentError(f"unknown bot {name!r}; this server serves: {', '.join(self.bots)}")
         if bot.game not in (None, entry.name):
             players = ", ".join(n for n, b in self.bots.items() if b.game in (None, entry.name))
-            raise UnknownAgentError(f"bot {name!r} plays {bot.game}, not {entry.name}; bots for {entry.name}: {players}")
+            raise UnknownAgentError(
+                f"bot {name!r} plays {bot.game}, not {entry.name}; bots for {entry.name}: {players}"
+            )
         return bot
 
     def act(self, request: ActRequest) -> ActResponse:
@@ -71,7 +73,9 @@ class Roster:
         agent = env.load_view(request.seat_view)
         if env.agent_selection != agent or env.terminations[agent] or env.truncations[agent]:
             to_act = request.seat_view.get("to_act")
-            raise SeatViewError(f"seat {request.seat_view['seat']} has no move to make in this view (to_act is {to_act!r})")
+            raise SeatViewError(
+                f"seat {request.seat_view['seat']} has no move to make in this view (to_act is {to_act!r})"
+            )
         action = int(decide(bot.agent, env, env.possible_agents.index(agent)))
         return ActResponse(action=action, action_label=env.action_label(action))
 

@@ -1,19 +1,19 @@
 """A Python client of the cardarena server (httpx).
 
-    from cardarena.serve.client import Client
+from cardarena.serve.client import Client
 
-    with Client("http://127.0.0.1:8000") as server:  # api_key=... for a server started with --api-keys
-        table = server.create_table(GAME, [BOT, BOT, None], seed=7)  # e.g. a three-seat game
-        seat = table["seats"][2]
-        view = server.table(table["table_id"], 2, seat["token"])
-        while not view["finished"]:
-            if view["your_turn"]:
-                move = view["view"]["legal_actions"][0]["label"]
-                view = server.play(table["table_id"], 2, seat["token"], label=move)
-            else:
-                view = server.table(table["table_id"], 2, seat["token"])
-        print(view["rewards"])
-        server.delete_table(table["table_id"], table["creator_token"])
+with Client("http://127.0.0.1:8000") as server:  # api_key=... for a server started with --api-keys
+    table = server.create_table(GAME, [BOT, BOT, None], seed=7)  # e.g. a three-seat game
+    seat = table["seats"][2]
+    view = server.table(table["table_id"], 2, seat["token"])
+    while not view["finished"]:
+        if view["your_turn"]:
+            move = view["view"]["legal_actions"][0]["label"]
+            view = server.play(table["table_id"], 2, seat["token"], label=move)
+        else:
+            view = server.table(table["table_id"], 2, seat["token"])
+    print(view["rewards"])
+    server.delete_table(table["table_id"], table["creator_token"])
 """
 
 from __future__ import annotations
@@ -69,9 +69,13 @@ class Client:
     def bots(self) -> list[dict[str, Any]]:
         return self._call("GET", "/v1/bots")
 
-    def act(self, bot: str, game: str, seat_view: dict[str, Any], config: dict[str, Any] | None = None) -> dict[str, Any]:
+    def act(
+        self, bot: str, game: str, seat_view: dict[str, Any], config: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The bot's move in `seat_view`: {"action", "action_label", "legal"}."""
-        return self._call("POST", "/v1/act", json={"bot": bot, "game": game, "config": config or {}, "seat_view": seat_view})
+        return self._call(
+            "POST", "/v1/act", json={"bot": bot, "game": game, "config": config or {}, "seat_view": seat_view}
+        )
 
     def create_table(
         self,
@@ -106,7 +110,9 @@ class Client:
         """The table as a spectator sees it (the spectator token from `create_table`)."""
         return self._call("GET", f"/v1/tables/{table_id}/spectate", params={"token": token})
 
-    def play(self, table_id: str, seat: int, token: str, action: int | None = None, label: str | None = None) -> dict[str, Any]:
+    def play(
+        self, table_id: str, seat: int, token: str, action: int | None = None, label: str | None = None
+    ) -> dict[str, Any]:
         """Play the seat's move, by action id or by label; returns its view after the bots' replies."""
         body = {"seat": seat, "token": token, "action": action, "label": label}
         return self._call("POST", f"/v1/tables/{table_id}/actions", json=body)

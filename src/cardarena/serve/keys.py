@@ -61,12 +61,16 @@ class ApiKeys:
             if not _KEY.fullmatch(words[0]):
                 raise ApiKeyFileError(f"{where}: a key is 16 to 200 printable ASCII characters without spaces")
             if len(words) == 2 and not _CAP.fullmatch(words[1]):
-                raise ApiKeyFileError(f"{where}: the table cap after the key must be a whole number from 1, got {words[1]!r}")
+                raise ApiKeyFileError(
+                    f"{where}: the table cap after the key must be a whole number from 1, got {words[1]!r}"
+                )
             digest = _digest(words[0])
             if digest in lines_of:
                 raise ApiKeyFileError(f"{where}: the same key as line {lines_of[digest]}")
             lines_of[digest] = number
-            keys.append(ApiKey(line=number, max_tables=int(words[1]) if len(words) == 2 else tables_per_key, digest=digest))
+            keys.append(
+                ApiKey(line=number, max_tables=int(words[1]) if len(words) == 2 else tables_per_key, digest=digest)
+            )
         if not keys:
             raise ApiKeyFileError(f"{source} holds no key: one key per line")
         return cls(keys)

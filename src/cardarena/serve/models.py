@@ -13,7 +13,7 @@ SeatView = Annotated[
 ]
 GameSettings = Annotated[
     dict[str, Any],
-    Field(description="The game's config settings (as `cardarena games` lists them), e.g. {\"match\": true}."),
+    Field(description='The game\'s config settings (as `cardarena games` lists them), e.g. {"match": true}.'),
 ]
 
 
@@ -81,8 +81,13 @@ class TableRequest(Request):
 
     game: Name = Field(description="A registered environment id, `<game>_v<N>`, or a game name for its newest version.")
     config: GameSettings = {}
-    seats: Annotated[list[Name | None], Field(min_length=1, max_length=64, description="One entry per seat: a bot name, or null for a client seat.")]
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = Field(default=None, description="Seed of the deal; random when null.")
+    seats: Annotated[
+        list[Name | None],
+        Field(min_length=1, max_length=64, description="One entry per seat: a bot name, or null for a client seat."),
+    ]
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = Field(
+        default=None, description="Seed of the deal; random when null."
+    )
     move_time_limit: Annotated[float, Field(gt=0, le=86_400, strict=True)] | None = Field(
         default=None,
         description="Seconds a client seat has for each move; past it the server plays a uniformly random legal action for it.",
@@ -135,7 +140,9 @@ class TableView(BaseModel):
 
 Event = Annotated[
     dict[str, Any],
-    Field(description='A hand-history event in card codes: `hand`, `kind`, `seat` and its public fields; `private` only in the history of the seat it concerns, or the whole history.'),
+    Field(
+        description="A hand-history event in card codes: `hand`, `kind`, `seat` and its public fields; `private` only in the history of the seat it concerns, or the whole history."
+    ),
 ]
 
 
@@ -144,7 +151,9 @@ class TableHistory(BaseModel):
 
     table_id: str
     game: str
-    seat: int | None = Field(description="The seat whose history this is (its own private events included); null for the public or the whole history.")
+    seat: int | None = Field(
+        description="The seat whose history this is (its own private events included); null for the public or the whole history."
+    )
     whole_table: bool = Field(description="Every event whole, every seat's private fields included (the creator's).")
     finished: bool
     events: list[Event]
@@ -159,7 +168,9 @@ class SpectatorView(BaseModel):
 
     table_id: str
     seats: list[str | None] = Field(description="One entry per seat: its bot's name, or null for a client seat.")
-    whole_table: bool = Field(description="Every seat's private fields included: the creator's view of a table where no client holds a seat.")
+    whole_table: bool = Field(
+        description="Every seat's private fields included: the creator's view of a table where no client holds a seat."
+    )
     view: dict[str, Any] = Field(
         description="`game`, `settings`, `to_act`, `finished`, `rewards` (once finished), `last_hand` (the last finished hand's "
         "result event) and `events` (the hand in progress)."

@@ -30,7 +30,9 @@ def answer(roster: Roster, bot_name: str, line: str) -> str:
             raise UnknownAgentError(f"this process plays {bot_name!r}, not {request['bot']!r}")
         reply = roster.act(ActRequest.model_validate(request)).model_dump()
     except ValidationError as error:
-        reply = _error("bad_request", "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:5]))
+        reply = _error(
+            "bad_request", "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:5])
+        )
     except json.JSONDecodeError as error:
         reply = _error("bad_json", f"not a JSON line ({error})")
     except CardArenaError as error:

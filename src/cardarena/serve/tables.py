@@ -113,7 +113,9 @@ class Table:
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
         self.has_clients = len(self._bot_agents) < len(bots)
-        self.tokens = TableTokens([CREATOR, SPECTATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)])
+        self.tokens = TableTokens(
+            [CREATOR, SPECTATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)]
+        )
         self._on_finish = on_finish
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
@@ -176,7 +178,9 @@ class Table:
         """The table as a spectator sees it; the whole table for its creator where no client holds a seat."""
         role = self._holder(token, None)
         if role.kind == "seat":
-            raise TableTokenError(f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), not the spectators'")
+            raise TableTokenError(
+                f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), not the spectators'"
+            )
         self.catch_up(now)
         whole = role == CREATOR and not self.has_clients
         return SpectatorView(
@@ -198,7 +202,9 @@ class Table:
 
     def check_creator(self, token: str) -> None:
         if not self.tokens.opens(CREATOR, token):
-            raise TableTokenError(f"bad creator token for table {self.table_id}: only the token given to its creator deletes it")
+            raise TableTokenError(
+                f"bad creator token for table {self.table_id}: only the token given to its creator deletes it"
+            )
 
     def summary(self, now: float, table_ttl: float) -> TableSummary:
         return TableSummary(
@@ -220,7 +226,9 @@ class Table:
         for choice in legal:
             if choice["label"] == label:
                 return choice["id"]
-        raise IllegalActionError(f"{label!r} is not a legal move here; legal: {', '.join(repr(c['label']) for c in legal)}")
+        raise IllegalActionError(
+            f"{label!r} is not a legal move here; legal: {', '.join(repr(c['label']) for c in legal)}"
+        )
 
     def _let_bots_play(self, now: float) -> None:
         """Bots move until a client seat is to act (its clock starts at `now`), the episode ends or the request's share is used."""
@@ -251,7 +259,9 @@ class Table:
             return seat_role(seat)
         role = self.tokens.role_of(token)
         if role is None:
-            raise TableTokenError(f"bad token for table {self.table_id}: it is none of its seat, spectator or creator tokens")
+            raise TableTokenError(
+                f"bad token for table {self.table_id}: it is none of its seat, spectator or creator tokens"
+            )
         return role
 
     def _check_seat(self, seat: int, token: str) -> None:
@@ -400,9 +410,13 @@ class TableRoom:
         """The finished table to remove to make room for one more of `owner`'s, or None when there is room."""
         if owner is not None and self.held[owner] >= owner.max_tables:
             mine = [table for table in self.tables.values() if table.owner is owner]
-            return self._make_way(mine, now, f"this API key already holds {owner.max_tables} unfinished tables, its cap")
+            return self._make_way(
+                mine, now, f"this API key already holds {owner.max_tables} unfinished tables, its cap"
+            )
         if len(self.tables) >= self.max_tables:
-            return self._make_way(self.tables.values(), now, f"this server already holds {self.max_tables} unfinished tables, its cap")
+            return self._make_way(
+                self.tables.values(), now, f"this server already holds {self.max_tables} unfinished tables, its cap"
+            )
         return None
 
     def _make_way(self, tables: Iterable[Table], now: float, full: str) -> Table:
@@ -411,7 +425,9 @@ class TableRoom:
             table.catch_up(now)
             if table.finished:
                 return table
-        raise TableLimitError(f"{full}; finish or delete one, or wait: a table is removed after {self.table_ttl:g} s without a read or a move")
+        raise TableLimitError(
+            f"{full}; finish or delete one, or wait: a table is removed after {self.table_ttl:g} s without a read or a move"
+        )
 
     def _record(self, table: Table) -> None:
         """Write the hands the table has finished to `record_dir`/<table id>.jsonl."""

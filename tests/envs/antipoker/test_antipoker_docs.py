@@ -23,7 +23,9 @@ def indices(cell: str) -> range:
 def test_the_observation_table_is_the_encoders_segments():
     text = section("Observation")
     rows = re.findall(r"^\| ([\d–]+) \| `(\w+)` \|", text, re.MULTILINE)
-    assert [(name, indices(cells)) for cells, name in rows] == [(name, range(part.start, part.stop)) for name, part in SLICES.items()]
+    assert [(name, indices(cells)) for cells, name in rows] == [
+        (name, range(part.start, part.stop)) for name, part in SLICES.items()
+    ]
     assert f"{OBSERVATION_SIZE} values" in PAGE
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from antipoker_support import bet, dealt, draw, draw_all, ids, make, rewards_after
-
 from cardarena.envs.antipoker.game import CALL, DONE, FOLD, RAISE, AntipokerGame
 from cardarena.envs.antipoker.rules import DECK, hand_value
 from cardarena.envs.core.cards import hand_seed

@@ -7,7 +7,6 @@ import random
 
 import numpy as np
 from antipoker_support import dealt, draw, draw_all, ids, make
-
 from cardarena.envs.antipoker.game import DONE
 
 
@@ -39,7 +38,9 @@ def test_a_seat_sees_its_own_discards_and_everyones_counts():
     assert view["discarded"] == ["L1", "L2"] and view["draws"] == [2, None]
     other = env.observe_json("player_1")
     assert other["discarded"] == [] and other["draws"] == [2, None] and "L1" not in json.dumps(other)
-    assert [event.get("private") for event in env.history(1) if event["seat"] == 0 and event["kind"] == "draw"] == [None]
+    assert [event.get("private") for event in env.history(1) if event["seat"] == 0 and event["kind"] == "draw"] == [
+        None
+    ]
 
 
 def test_resampling_keeps_the_seats_own_discards_and_deals_the_rest_anew():
@@ -108,4 +109,6 @@ def test_a_rebuilt_state_gives_the_same_view_after_reshuffles():
         view = env.observe_json(f"player_{seat}")
         twin = make(num_players=6)
         assert twin.load_view(json.loads(json.dumps(view))) == f"player_{seat}"
-        assert np.array_equal(twin.observe(f"player_{seat}")["observation"], env.observe(f"player_{seat}")["observation"])
+        assert np.array_equal(
+            twin.observe(f"player_{seat}")["observation"], env.observe(f"player_{seat}")["observation"]
+        )

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from cardarena.envs.antipoker import rules
 from cardarena.envs.core.decks.scarp import DECK
 
@@ -65,7 +64,11 @@ def test_order_does_not_matter_and_batches_agree_with_single_hands():
 def test_every_card_counts_in_every_part_it_qualifies_for():
     # L1..L5 + SUN: cards 30, Force of six 120, Element of six 180
     assert rules.value_breakdown(["L1", "L2", "L3", "L4", "L5", "SUN"]) == {
-        "cards": 30, "force": 120, "elements": 180, "sets": 0, "total": 330
+        "cards": 30,
+        "force": 120,
+        "elements": 180,
+        "sets": 0,
+        "total": 330,
     }
 
 

@@ -6,7 +6,6 @@ import json
 
 import pytest
 from antipoker_support import bet, draw, draw_all, make
-
 from cardarena.envs.antipoker.rules import DECK
 from cardarena.envs.core.errors import SeatViewError
 

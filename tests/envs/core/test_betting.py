@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cardarena.envs.core.betting import (
     CALL,
     CHECK,
@@ -225,7 +224,9 @@ ANTIPOKER = BettingRules(unit=2, max_bets=4, bankroll="unlimited")  # 4.2, 6, R1
 def run_betting(num_players: int, actions: list[str], dealer: int | None = None, ante: int = 1) -> dict:
     """Antipoker's round (4.2) on the engine: "call" checks or calls, "raise" bets or raises."""
     dealer = num_players - 1 if dealer is None else dealer
-    bets = BettingRound.open(ANTIPOKER, [0] * num_players, [False] * num_players, (dealer + 1) % num_players, ante * num_players)
+    bets = BettingRound.open(
+        ANTIPOKER, [0] * num_players, [False] * num_players, (dealer + 1) % num_players, ante * num_players
+    )
     for action in actions:
         assert not bets.finished
         options = bets.options(ANTIPOKER)
@@ -233,7 +234,11 @@ def run_betting(num_players: int, actions: list[str], dealer: int | None = None,
     assert bets.finished
     contributed = [ante + paid for paid in bets.contributions]
     assert [-stack for stack in bets.stacks] == bets.contributions  # the unlimited bankroll runs a balance
-    return {"contributed": contributed, "folded": [seat for seat, out in enumerate(bets.folded) if out], "pot": bets.pot}
+    return {
+        "contributed": contributed,
+        "folded": [seat for seat, out in enumerate(bets.folded) if out],
+        "pot": bets.pot,
+    }
 
 
 ANTIPOKER_EXAMPLES = {

@@ -10,11 +10,10 @@ settlement of the hand pays out exactly the pot.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from cardarena.envs.core.betting import RAISES, BettingRound, BettingRules
 from cardarena.envs.core.settlement import settle
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 
 @st.composite
@@ -32,14 +31,18 @@ def betting_rules(draw) -> BettingRules:
     if style == "antipoker":
         limit = draw(st.sampled_from(["fixed", "pot"]))
         return BettingRules(unit=unit, max_bets=draw(st.integers(1, 5)), limit=limit, bankroll="unlimited")
-    return BettingRules(unit=draw(st.integers(1, 10)), max_bets=draw(st.integers(0, 4)), bankroll="covered", fold="always")
+    return BettingRules(
+        unit=draw(st.integers(1, 10)), max_bets=draw(st.integers(0, 4)), bankroll="covered", fold="always"
+    )
 
 
 @st.composite
 def tables(draw, max_players: int, max_stack: int):
     rules = draw(betting_rules())
     n = draw(st.integers(2, max_players))
-    stacks = [0] * n if rules.bankroll == "unlimited" else draw(st.lists(st.integers(0, max_stack), min_size=n, max_size=n))
+    stacks = (
+        [0] * n if rules.bankroll == "unlimited" else draw(st.lists(st.integers(0, max_stack), min_size=n, max_size=n))
+    )
     folded = draw(st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda flags: not all(flags)))
     ante = draw(st.integers(0, 3))
     return rules, stacks, folded, ante, draw(st.integers(0, n - 1)), draw(st.integers(1, 3))
@@ -73,7 +76,10 @@ def play_round(bets: BettingRound, rules: BettingRules, data, chips: int) -> Non
 
 def check_hand(table, data) -> None:
     rules, stacks, folded, ante, first, rounds = table
-    paid = [0 if out else (ante if rules.bankroll == "unlimited" else min(ante, stack)) for stack, out in zip(stacks, folded)]
+    paid = [
+        0 if out else (ante if rules.bankroll == "unlimited" else min(ante, stack))
+        for stack, out in zip(stacks, folded)
+    ]
     stacks = [stack - chips for stack, chips in zip(stacks, paid)]
     chips = sum(abs(stack) for stack in stacks)
     pot = sum(paid)

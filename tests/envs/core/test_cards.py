@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from cardarena.envs.core.cards import Deck, sampled, shuffle
 from hypothesis import given
 from hypothesis import strategies as st
-
-from cardarena.envs.core.cards import Deck, sampled, shuffle
 
 
 @given(st.integers(0, 2**63 - 1) | st.text(max_size=12), st.integers(0, 140))

@@ -6,11 +6,10 @@ from typing import Annotated, Literal
 
 import pydantic
 import pytest
-from pydantic import Field
-
 from cardarena.envs import ConfigError, make
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.yokir import YokirConfig
+from pydantic import Field
 
 
 class DemoConfig(GameConfig):
@@ -33,7 +32,11 @@ def test_defaults_are_the_rulebook_defaults():
 def test_build_accepts_good_values():
     config = YokirConfig.build(match=True, target_score=5, max_hands=7, dealer=0, reward_mode="points")
     assert (config.match, config.target_score, config.max_hands, config.dealer, config.reward_mode) == (
-        True, 5, 7, 0, "points",
+        True,
+        5,
+        7,
+        0,
+        "points",
     )
     assert make("yokir_v1", num_players=3).config.num_players == 3
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from cardarena.envs import GAMES, make, registered
-from cardarena.envs.core.errors import EpisodeOverError, NoEpisodeError, StateError, UnknownGameError, UnknownPlayerError
+from cardarena.envs.core.errors import (
+    EpisodeOverError,
+    NoEpisodeError,
+    StateError,
+    UnknownGameError,
+    UnknownPlayerError,
+)
 
 SHIPPED = [entry.env_id for entry in registered() if entry.module.startswith("cardarena.")]
 
@@ -53,7 +58,13 @@ def test_a_retired_agent_still_in_the_episode_takes_its_dead_step():
 
 
 @pytest.mark.parametrize(
-    "call", [lambda env: env.last(), lambda env: env.step(0), lambda env: env.observe("player_0"), lambda env: env.observe_json("player_0")]
+    "call",
+    [
+        lambda env: env.last(),
+        lambda env: env.step(0),
+        lambda env: env.observe("player_0"),
+        lambda env: env.observe_json("player_0"),
+    ],
 )
 def test_calls_before_reset_ask_for_it(call):
     env = make("yokir")
@@ -112,6 +123,8 @@ def test_a_state_read_from_json_shares_no_list_with_it(env_id):
     data = game.state_to_json(game.new_state(7))
     state = game.state_from_json(data)
     assert game.state_to_json(state) == data
-    nested = next(name for name, value in data.items() if isinstance(value, list) and value and isinstance(value[0], list))
+    nested = next(
+        name for name, value in data.items() if isinstance(value, list) and value and isinstance(value[0], list)
+    )
     getattr(state, nested)[0].append(99)
     assert 99 not in data[nested][0]

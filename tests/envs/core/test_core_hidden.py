@@ -7,10 +7,9 @@ from collections import Counter
 from itertools import permutations
 
 import pytest
+from cardarena.envs.core.hidden import Place, deal_unseen
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cardarena.envs.core.hidden import Place, deal_unseen
 
 
 def _fitting_deals(cards: list[int], places: list[Place]) -> set[tuple[frozenset[int], ...]]:
@@ -50,7 +49,8 @@ def test_a_deal_keeps_sizes_and_cards_and_refuses_nothing_it_must(seed, sizes):
         truth.append(cards[start : start + size])
         start += size
     places = [
-        Place(size, {card for card in cards if card not in held and rng.random() < 0.5}) for size, held in zip(sizes, truth)
+        Place(size, {card for card in cards if card not in held and rng.random() < 0.5})
+        for size, held in zip(sizes, truth)
     ]
     dealt = deal_unseen(cards, places, rng)
     assert [len(pile) for pile in dealt] == sizes

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import cardarena.envs as envs
 import coinflip
 import pytest
-
-import cardarena.envs as envs
 from cardarena.envs import UnknownGameError, make
 from cardarena.envs.core import registry
 from cardarena.envs.yokir import raw_env
@@ -110,12 +109,15 @@ def test_the_same_entry_registers_twice_but_a_conflicting_one_is_refused(coinfli
         registry.register(coinflip.ENV_ID, coinflip.MODULE, agents={"greedy": "coinflip:raw_env"})
 
 
-@pytest.mark.parametrize("env_id, module, agents, message", [
-    ("coinflip", "coinflip", None, "must be <game>_v<N>"),
-    ("Coinflip_v1", "coinflip", None, "must be <game>_v<N>"),
-    ("coinflip_v1", "coinflip", {"greedy": "coinflip.greedy"}, "'module:callable'"),
-    ("coinflip_v1", "coinflip", {"mine/greedy": "coinflip:greedy"}, "no '/'"),
-])
+@pytest.mark.parametrize(
+    "env_id, module, agents, message",
+    [
+        ("coinflip", "coinflip", None, "must be <game>_v<N>"),
+        ("Coinflip_v1", "coinflip", None, "must be <game>_v<N>"),
+        ("coinflip_v1", "coinflip", {"greedy": "coinflip.greedy"}, "'module:callable'"),
+        ("coinflip_v1", "coinflip", {"mine/greedy": "coinflip:greedy"}, "no '/'"),
+    ],
+)
 def test_a_malformed_entry_is_refused(own_registry, env_id, module, agents, message):
     with pytest.raises(ValueError, match=message):
         registry.register(env_id, module, agents)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from cardarena.envs.core.decks import scarp
 
 
@@ -18,9 +17,17 @@ def test_canonical_order():
 
 @pytest.mark.parametrize(
     ("card", "suit", "number", "colour"),
-    [("L1", "L", 1, "white"), ("S10", "S", 10, "black"), ("D7", "D", 7, "white"), ("H3", "H", 3, "black"),
-     ("SUN", "L", None, "white"), ("STONE", "S", None, "black"), ("KNIFE", "D", None, "white"),
-     ("ROSE", "H", None, "black"), ("GHOST", None, None, None)],
+    [
+        ("L1", "L", 1, "white"),
+        ("S10", "S", 10, "black"),
+        ("D7", "D", 7, "white"),
+        ("H3", "H", 3, "black"),
+        ("SUN", "L", None, "white"),
+        ("STONE", "S", None, "black"),
+        ("KNIFE", "D", None, "white"),
+        ("ROSE", "H", None, "black"),
+        ("GHOST", None, None, None),
+    ],
 )
 def test_card_attributes(card, suit, number, colour):
     assert (scarp.suit_of(card), scarp.number_of(card), scarp.colour_of(card)) == (suit, number, colour)

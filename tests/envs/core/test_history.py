@@ -8,12 +8,11 @@ import json
 import random
 
 import pytest
-from conformance_support import HiddenInformation, MovesSeenAsViewed, sometimes
-
 from cardarena.envs import make
 from cardarena.envs.core import history
 from cardarena.envs.core.conformance import play_random_episode
 from cardarena.envs.core.errors import NoEpisodeError, SeatViewError, StateError, UnknownPlayerError
+from conformance_support import HiddenInformation, MovesSeenAsViewed, sometimes
 
 
 def first_legal(env) -> int:
@@ -29,7 +28,9 @@ def play_out(env, seed: int) -> None:
     rng = random.Random(seed)
     while env.agents:
         agent = env.agent_selection
-        env.step(None if env.terminations[agent] or env.truncations[agent] else rng.choice(env.game.legal_actions(env.state)))
+        env.step(
+            None if env.terminations[agent] or env.truncations[agent] else rng.choice(env.game.legal_actions(env.state))
+        )
 
 
 # ---------------------------------------------------------------- the format
@@ -105,7 +106,13 @@ def test_a_face_down_discard_is_logged_without_its_card_for_the_other_seats():
     env.step(discard)
     card = env.game.deck.codes[discard]
     entry = env.history()[-1]
-    assert entry == {"hand": 0, "kind": "action", "seat": caller, "label": "discard", "private": {"label": f"discard {card}"}}
+    assert entry == {
+        "hand": 0,
+        "kind": "action",
+        "seat": caller,
+        "label": "discard",
+        "private": {"label": f"discard {card}"},
+    }
     assert env.history(caller)[-1] == entry
     for seat in set(range(3)) - {caller}:
         assert env.history(seat)[-1] == {"hand": 0, "kind": "action", "seat": caller, "label": "discard"}
@@ -138,7 +145,10 @@ def test_the_answer_to_the_last_card_shows_the_hand_result_until_the_seat_acts_a
         last_player = env.game.current_player(env.state)
         env.step(env.game.legal_actions(env.state)[-1])  # accept, call, then the highest legal card
     events = env.history()
-    result, last_trick = [event for event in events if event["kind"] == "result"][-1], [event for event in events if event["kind"] == "trick"][-1]
+    result, last_trick = (
+        [event for event in events if event["kind"] == "result"][-1],
+        [event for event in events if event["kind"] == "trick"][-1],
+    )
     assert result["hand"] == 0 and len(result["tricks"]) == 5 and sum(result["tricks_won"]) == 5
     assert result["tricks"][-1] == {key: last_trick[key] for key in ("leader", "cards", "winner")}
     assert result["points"] == env.state.scores and result["rewards"] == [0.0, 0.0, 0.0]

@@ -7,12 +7,11 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from cardarena.envs.core.cards import Deck
 from cardarena.envs.core.errors import IllegalActionError
 from cardarena.envs.core.picks import PickActions, PickRule, PickState
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # A toy deck: suits C, D, H of ranks 1..4; index = 4 * suit + rank - 1.
 DECK = Deck([f"{suit}{rank}" for suit in "CDH" for rank in range(1, 5)])
@@ -51,7 +50,15 @@ def play(rule: PickRule, state: PickState, *labels: str) -> list[int] | None:
 def test_discard_of_any_subset_closed_by_done():
     hand = cards("C1", "C3", "D2", "D4", "H1", "H2")
     rule, state = PickRule(frozenset(hand)), PickState()
-    assert codes(PICKS.legal_actions(rule, state)) == ["pick C1", "pick C3", "pick D2", "pick D4", "pick H1", "pick H2", "done"]
+    assert codes(PICKS.legal_actions(rule, state)) == [
+        "pick C1",
+        "pick C3",
+        "pick D2",
+        "pick D4",
+        "pick H1",
+        "pick H2",
+        "done",
+    ]
     assert play(rule, state, "D4", "C1") is None
     assert codes(PICKS.legal_actions(rule, state)) == ["pick C3", "pick D2", "pick H1", "pick H2", "done"]
     with pytest.raises(IllegalActionError):
@@ -114,7 +121,9 @@ def test_mask_offers_no_dead_end_and_done_exactly_on_a_legal_set():
 
 
 def test_hereditary_rule_with_a_minimum_size():
-    rule = PickRule(frozenset(cards("C1", "C2", "D1", "H1", "H2", "H3")), min_size=2, legal_set=one_suit, hereditary=True)
+    rule = PickRule(
+        frozenset(cards("C1", "C2", "D1", "H1", "H2", "H3")), min_size=2, legal_set=one_suit, hereditary=True
+    )
     state = PickState()
     assert codes(PICKS.legal_actions(rule, state)) == ["pick C1", "pick C2", "pick H1", "pick H2", "pick H3"]
     play(rule, state, "H2")
@@ -166,7 +175,9 @@ def test_clone_is_independent():
     assert state.picked == cards("C1")
 
 
-@pytest.mark.parametrize("data", [{}, {"picked": [1, 1]}, {"picked": [-1]}, {"picked": ["C1"]}, {"picked": [True]}, [1]])
+@pytest.mark.parametrize(
+    "data", [{}, {"picked": [1, 1]}, {"picked": [-1]}, {"picked": ["C1"]}, {"picked": [True]}, [1]]
+)
 def test_bad_pick_state_json_is_refused(data):
     with pytest.raises(ValueError, match="pick state"):
         PickState.from_json(data)

@@ -8,7 +8,6 @@ import json
 import random
 
 import pytest
-
 from cardarena.envs import make
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.table import Table
@@ -31,7 +30,14 @@ PIKTAS_SETTINGS = {
     "buy_in": 10, "bet_size": 20, "max_bets": 3, "use_voids": True, "wild_voids": False, "trump_multi_unit": True,
     "highest_unit_only": False,
 }  # fmt: skip
-YOKIR_SETTINGS = {"num_players": 3, "match": True, "target_score": 4, "max_hands": 200, "dealer": None, "reward_mode": "relative"}
+YOKIR_SETTINGS = {
+    "num_players": 3,
+    "match": True,
+    "target_score": 4,
+    "max_hands": 200,
+    "dealer": None,
+    "reward_mode": "relative",
+}
 
 
 @pytest.mark.parametrize(
@@ -76,7 +82,10 @@ def _spoilt(change) -> dict:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda settings: settings.update(trumps=4), r"'settings.trumps' is not a setting of yokir; its settings: num_players, match"),
+        (
+            lambda settings: settings.update(trumps=4),
+            r"'settings.trumps' is not a setting of yokir; its settings: num_players, match",
+        ),
         (lambda settings: settings.update(on_illegal="raise"), r"'settings.on_illegal' is not a setting of yokir"),
         (lambda settings: settings.pop("target_score"), r"'settings' lacks 'target_score'"),
         (lambda settings: settings.update(match="yes"), r"'settings': yokir: bad config value match='yes'"),
@@ -106,7 +115,9 @@ def test_settings_that_are_not_an_object_are_refused(settings):
 
 def _legal_actions(game: str, seeds: range, **config) -> list[tuple[dict, dict]]:
     """(view, legal action) for every legal action of every decision of random episodes."""
-    return [(view, action) for seed in seeds for view in _views(game, seed, **config) for action in view["legal_actions"]]
+    return [
+        (view, action) for seed in seeds for view in _views(game, seed, **config) for action in view["legal_actions"]
+    ]
 
 
 def _check_yokir(view: dict, action: dict) -> None:

@@ -7,10 +7,9 @@ that ranks it as the rulebook says (larger is better).
 from __future__ import annotations
 
 import pytest
+from cardarena.envs.core.settlement import Pot, layer_pots, settle, settle_columns, split_pot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from cardarena.envs.core.settlement import Pot, layer_pots, settle, settle_columns, split_pot
 
 # ---------------------------------------------------------------- Tilt 6.6 (keys: (orbit, category, top rank))
 
@@ -37,31 +36,63 @@ TILT_EXAMPLES = {
         ([7, 0, 8], [0, 0, 0]),
     ),
     "E43": (
-        {"stakes": [3, 9, 9, 5], "folded": [False, False, False, True], "keys": [COMMAND, FOUR_SEVENS, TWO_PAIR, None], "dealer": 3},
+        {
+            "stakes": [3, 9, 9, 5],
+            "folded": [False, False, False, True],
+            "keys": [COMMAND, FOUR_SEVENS, TWO_PAIR, None],
+            "dealer": 3,
+        },
         ([12, 14, 0, 0], [0, 0, 0, 0]),
     ),
     "E44-fine-print-wins": (
-        {"stakes": [7, 7, 3], "folded": [False, False, True], "keys": [PAIR_OF_5S, EIGHT_HIGH, None], "dealer": 0,
-         "pays": fine_print((1, 1, 7))},
+        {
+            "stakes": [7, 7, 3],
+            "folded": [False, False, True],
+            "keys": [PAIR_OF_5S, EIGHT_HIGH, None],
+            "dealer": 0,
+            "pays": fine_print((1, 1, 7)),
+        },
         ([0, 0, 0], [7, 7, 3]),
     ),
     "E44-fine-print-loses": (
-        {"stakes": [7, 7, 3], "folded": [False, False, True], "keys": [PAIR_OF_5S, EIGHT_HIGH, None], "dealer": 0,
-         "pays": fine_print((1, 1, 4))},
+        {
+            "stakes": [7, 7, 3],
+            "folded": [False, False, True],
+            "keys": [PAIR_OF_5S, EIGHT_HIGH, None],
+            "dealer": 0,
+            "pays": fine_print((1, 1, 4)),
+        },
         ([17, 0, 0], [0, 0, 0]),
     ),
     "E45-gravity-contested": (
-        {"stakes": [4, 4, 4], "folded": [False] * 3,
-         "keys": [CREW_STRAIGHT_FLUSH, PLANETS_STRAIGHT_FLUSH, COMMAND_NO_ORBIT], "dealer": 1, "pays": gravity},
+        {
+            "stakes": [4, 4, 4],
+            "folded": [False] * 3,
+            "keys": [CREW_STRAIGHT_FLUSH, PLANETS_STRAIGHT_FLUSH, COMMAND_NO_ORBIT],
+            "dealer": 1,
+            "pays": gravity,
+        },
         ([0, 0, 0], [4, 4, 4]),
     ),
     "E45-gravity-uncontested": (
-        {"stakes": [1, 9, 1], "folded": [True, False, True], "keys": [None, (0, 0, 5), None], "dealer": 0, "pays": gravity},
+        {
+            "stakes": [1, 9, 1],
+            "folded": [True, False, True],
+            "keys": [None, (0, 0, 5), None],
+            "dealer": 0,
+            "pays": gravity,
+        },
         ([0, 11, 0], [0, 0, 0]),
     ),
     "E46": (
-        {"stakes": [3, 3, 0], "folded": [False, False, True], "keys": [ORBIT_SEVEN_HIGH, CREW_STRAIGHT_FLUSH, None],
-         "dealer": 0, "pays": gravity, "carry": [4, 4, 4]},
+        {
+            "stakes": [3, 3, 0],
+            "folded": [False, False, True],
+            "keys": [ORBIT_SEVEN_HIGH, CREW_STRAIGHT_FLUSH, None],
+            "dealer": 0,
+            "pays": gravity,
+            "carry": [4, 4, 4],
+        },
         ([18, 0, 0], [0, 0, 0]),
     ),
 }
@@ -81,7 +112,10 @@ def test_tilt_e43_side_pots():
         Pot((3, 3, 3, 3), (0, 1, 2)),
         Pot((0, 6, 6, 2), (1, 2)),
     ]
-    assert settle([3, 9, 9, 5], [False, False, False, True], [COMMAND, FOUR_SEVENS, TWO_PAIR, None], 0).winners == [[0], [1]]
+    assert settle([3, 9, 9, 5], [False, False, False, True], [COMMAND, FOUR_SEVENS, TWO_PAIR, None], 0).winners == [
+        [0],
+        [1],
+    ]
 
 
 def test_tilt_last_pot_takes_folded_chips_above_the_highest_live_stake():
@@ -139,7 +173,9 @@ def test_dividha_e51_forfeit_goes_to_the_best_hand():
 
 
 def test_dividha_e47_layers_and_winners_per_column():
-    result = settle_columns([([1, 5, 9], "best"), ([9, 5, 1], "worst")], [False, False, True], [FULL_HOUSE, HIGH_CARD, None], 2)
+    result = settle_columns(
+        [([1, 5, 9], "best"), ([9, 5, 1], "worst")], [False, False, True], [FULL_HOUSE, HIGH_CARD, None], 2
+    )
     assert result.winners == [[0], [1], [1], [0]]  # Win: levels 1, 5; Lose: levels 5, 9
 
 
@@ -211,7 +247,9 @@ def check_pays_out_the_pot(hand, carry, forfeit, pick, unpaid_keys, fractional):
     stakes, folded, keys, first = hand
     carry = (carry + [0] * len(stakes))[: len(stakes)] if carry else None
     pays = (lambda key: key not in unpaid_keys) if unpaid_keys else None
-    result = settle(stakes, folded, keys, first, pick=pick, carry=carry, pays=pays, fractional=fractional, forfeit=forfeit)
+    result = settle(
+        stakes, folded, keys, first, pick=pick, carry=carry, pays=pays, fractional=fractional, forfeit=forfeit
+    )
     total = sum(stakes) + sum(carry or []) + forfeit
     assert sum(result.payouts) + sum(result.unpaid) == pytest.approx(total)
     assert all(paid == 0 for paid, out in zip(result.payouts, folded) if out)

@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import pytest
-
 from cardarena.envs import make, registered
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.state_json import copy_data, copy_state
@@ -56,11 +55,22 @@ def test_a_clone_equals_the_state_and_shares_only_logged_events(env_id: str, mov
     assert twin_log is not log and all(a is b for a, b in zip(twin_log, log))  # the events themselves are shared
     events = {id(event) for event in log}
     shared = mutable_parts(twin, events).keys() & mutable_parts(state, events).keys()
-    assert not shared, f"the clone shares {[type(part).__name__ for part in mutable_parts(state, events).values() if id(part) in shared]}"
+    assert not shared, (
+        f"the clone shares {[type(part).__name__ for part in mutable_parts(state, events).values() if id(part) in shared]}"
+    )
 
 
 def test_copy_data_copies_lists_and_dicts_clones_objects_and_shares_immutable_values():
-    bets = BettingRound(stacks=[5, 5], folded=[False, False], to_act=[0, 1], pot=2, current_bet=0, contributions=[0, 0], bets=0, min_raise=1)
+    bets = BettingRound(
+        stacks=[5, 5],
+        folded=[False, False],
+        to_act=[0, 1],
+        pot=2,
+        current_bet=0,
+        contributions=[0, 0],
+        bets=0,
+        min_raise=1,
+    )
     frozen = (1, 2)
     data = {"piles": [[1, 2], [3]], "bets": bets, "frozen": frozen, "name": "x", "odd": {1, 2}}
     twin = copy_data(data)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from cardarena.agents import RandomAgent
 from cardarena.envs import make, registered
 from cardarena.envs.core.errors import IllegalActionError

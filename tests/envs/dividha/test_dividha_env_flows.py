@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from dividha_env_support import act, codes, legal_names, seat_to_act, table
-
 from cardarena.envs.core.errors import IllegalActionError
 from cardarena.envs.dividha.actions import ACTION_NAMES
 from cardarena.envs.dividha.encode import SLICES
+from dividha_env_support import act, codes, legal_names, seat_to_act, table
 
 EXAMPLE_STOCK = "KH 2L AD KV JD QH 7D AH 5B 4B 6D QB KB 3D 3H 7L".split()
 EXAMPLE_CONFIG = {"num_players": 3, "dealer": 0, "ante": 2, "limit": "fixed", "bet_size": 2, "starting_stack": 100}
@@ -47,7 +46,13 @@ def test_the_example_hand_deals_in_pairs_left_of_the_dealer():
     assert env.state.terminal
     shown = env.state.showdown["shown"]
     assert shown["1"]["name"] == "Three-of-a-Kind" and shown["1"]["key"] == [3, 0, 1, 42, [13, 13, 13, 7, 5]]
-    assert shown["2"]["cards"] == ["6D", "QB", "4B", "7L", "2L"] and shown["2"]["key"] == [0, 0, 2, 28, [12, 7, 6, 4, 2]]
+    assert shown["2"]["cards"] == ["6D", "QB", "4B", "7L", "2L"] and shown["2"]["key"] == [
+        0,
+        0,
+        2,
+        28,
+        [12, 7, 6, 4, 2],
+    ]
     assert env.state.showdown["received"] == [0, 10, 8]
     assert [env.rewards[agent] for agent in env.possible_agents] == [-2.0, 2.0, 0.0]
     assert env.state.stacks == [98, 102, 100]

@@ -16,9 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from golden_support import check_golden, decision_words, recorded_episodes
-
 from cardarena.envs import make
+from golden_support import check_golden, decision_words, recorded_episodes
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_BYTES = 400_000
@@ -26,8 +25,14 @@ MAX_BYTES = 400_000
 EPISODES = {
     "default_seed0": ({}, 0),
     "two_no_limit_wager_seed3": ({"num_players": 2, "limit": "no", "demons_wager": True, "all_in_unsplit": True}, 3),
-    "seven_pot_paid_trades_seed5": ({"num_players": 7, "limit": "pot", "pay_to_trade": True, "divine_intervention": True}, 5),
-    "match_seed8": ({"num_players": 3, "match": True, "starting_stack": 12, "ante_increase_every": 2, "limit": "no", "dealer": 1}, 8),
+    "seven_pot_paid_trades_seed5": (
+        {"num_players": 7, "limit": "pot", "pay_to_trade": True, "divine_intervention": True},
+        5,
+    ),
+    "match_seed8": (
+        {"num_players": 3, "match": True, "starting_stack": 12, "ante_increase_every": 2, "limit": "no", "dealer": 1},
+        8,
+    ),
 }
 
 
@@ -43,4 +48,6 @@ def test_golden_files_are_small_and_cover_every_kind_of_decision():
         assert episode["steps"][-1]["terminations"] == {}
     decisions = [[n for n, step in enumerate(episode["steps"]) if step["action"] is not None] for episode in episodes]
     assert decision_words(episodes) == {"fold", "check", "call", "raise", "trade"}
-    assert any(step["action"] is None for episode, made in zip(episodes, decisions) for step in episode["steps"][: made[-1]])
+    assert any(
+        step["action"] is None for episode, made in zip(episodes, decisions) for step in episode["steps"][: made[-1]]
+    )

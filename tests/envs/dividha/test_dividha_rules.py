@@ -10,17 +10,38 @@ from pathlib import Path
 
 import dividha_reference as reference
 import pytest
+from cardarena.envs.core import betting
+from cardarena.envs.dividha import rules
+from cardarena.envs.dividha.rules import (
+    DECK,
+    best_cards,
+    compare,
+    evaluate,
+    hand_name,
+    is_legal_hand,
+    settle,
+    split_chips,
+)
 from dividha_examples import EXAMPLES, split_example
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardarena.envs.core import betting
-from cardarena.envs.dividha import rules
-from cardarena.envs.dividha.rules import DECK, best_cards, compare, evaluate, hand_name, is_legal_hand, settle, split_chips
-
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "dividha.md"
-CHECKABLE = ("best_cards", "compare", "evaluate", "hand_name", "is_legal_hand", "raise_options", "settle", "split_chips")
-CASES = [pytest.param(line, id=f"{example}-{n}") for example, lines in EXAMPLES.items() for n, line in enumerate(lines, start=1)]
+CHECKABLE = (
+    "best_cards",
+    "compare",
+    "evaluate",
+    "hand_name",
+    "is_legal_hand",
+    "raise_options",
+    "settle",
+    "split_chips",
+)
+CASES = [
+    pytest.param(line, id=f"{example}-{n}")
+    for example, lines in EXAMPLES.items()
+    for n, line in enumerate(lines, start=1)
+]
 IMMORTALS = [code for code in DECK if code not in reference.MORTAL]
 SPECIAL = ["GOD", "SATAN", "2V", "2L", "MIN", "RAL", "SAN"]
 
@@ -131,11 +152,16 @@ def test_immortal_rich_hands_match_the_reference(divine):
 @pytest.mark.parametrize("divine", [False, True])
 def test_many_hands_match_the_reference(divine):
     assert_like_reference(random_hands(2, 4000, list(DECK)), divine)
-    assert_like_reference([hand for seed in range(40) for hand in random_hands(100 + seed, 100, rich_pool(seed))], divine)
+    assert_like_reference(
+        [hand for seed in range(40) for hand in random_hands(100 + seed, 100, rich_pool(seed))], divine
+    )
 
 
 SPECIAL_HEAVY = st.lists(
-    st.sampled_from(SPECIAL * 3 + IMMORTALS + ["AH", "2H", "6H", "6D", "7B", "KD", "3B"]), min_size=1, max_size=6, unique=True
+    st.sampled_from(SPECIAL * 3 + IMMORTALS + ["AH", "2H", "6H", "6D", "7B", "KD", "3B"]),
+    min_size=1,
+    max_size=6,
+    unique=True,
 )
 
 
@@ -158,7 +184,9 @@ def test_index_level_helpers_agree_with_the_codes_api():
         assert rules.is_legal_ids([DECK.index(code) for code in best_cards(cards)])
     for a, b in zip(hands, hands[1:]):
         ids_a, ids_b = ([DECK.index(code) for code in hand] for hand in (a, b))
-        assert (rules.key_ids(ids_a) > rules.key_ids(ids_b)) - (rules.key_ids(ids_a) < rules.key_ids(ids_b)) == compare(a, b)
+        assert (rules.key_ids(ids_a) > rules.key_ids(ids_b)) - (rules.key_ids(ids_a) < rules.key_ids(ids_b)) == compare(
+            a, b
+        )
         assert (evaluate(a) > evaluate(b)) - (evaluate(a) < evaluate(b)) == compare(a, b)
     win, lose = [rng.randint(0, 9) for _ in range(3)], [rng.randint(0, 9) for _ in range(3)]
     cards = [hands[0][:6], None, [code for code in DECK if code not in hands[0]][:6]]
@@ -166,7 +194,9 @@ def test_index_level_helpers_agree_with_the_codes_api():
     assert rules.settle_keys(win, lose, keys, 1, 4) == settle(win, lose, cards, 1, forfeit=4)
 
 
-@given(st.lists(st.sampled_from(IMMORTALS + ["AH", "2H", "6D", "7B"]), min_size=1, max_size=5, unique=True), st.booleans())
+@given(
+    st.lists(st.sampled_from(IMMORTALS + ["AH", "2H", "6D", "7B"]), min_size=1, max_size=5, unique=True), st.booleans()
+)
 def test_is_legal_hand_is_the_syncretic_rule(cards, divine):
     assert is_legal_hand(cards, divine) == reference.is_legal(cards, divine)
 
@@ -188,7 +218,9 @@ def betting_hands(draw):
     ante, bet_size = 2 * draw(st.integers(1, 3)), draw(st.integers(1, 4))
     stacks = [draw(st.integers(ante, 60)) - ante for _ in range(n)]
     win, lose = [ante // 2] * n, [ante // 2] * n
-    bet_rules = betting.BettingRules(unit=bet_size, max_bets=4 if limit == "fixed" else None, limit=limit, short_all_in_raise=True)
+    bet_rules = betting.BettingRules(
+        unit=bet_size, max_bets=4 if limit == "fixed" else None, limit=limit, short_all_in_raise=True
+    )
     folded, pot, dealer = [False] * n, ante * n, draw(st.integers(0, n - 1))
     for _ in range(draw(st.integers(0, 4))):
         bets = betting.BettingRound.open(bet_rules, stacks, folded, (dealer + 1) % n, pot)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from dividha_env_support import act, codes, legal_names, seat_to_act, table
-
 from cardarena.envs import make
 from cardarena.envs.core.errors import ConfigError
+from dividha_env_support import act, codes, legal_names, seat_to_act, table
 
 # Two seats, dealer 0 (seat 1 acts first): seat 1 gets GOD SATAN 2H 3D 5B 7H, seat 0 the Pure
 # Five-of-a-Kind by Corruption MIN RAL SAN 6H 6D AB (deal order 1, 0 in each pair).
@@ -138,7 +137,11 @@ def test_match_eliminates_a_seat_that_cannot_pay_the_ante_and_its_stack_goes_to_
     assert env.state.forfeit == 3 and env.terminations["player_2"]
     assert env.state.returns[2] == -10.0
     assert env.state.dealer == 1  # counter-clockwise from seat 0, passing the eliminated seat 2
-    assert [event["kind"] for event in env.history() if event["kind"] in ("eliminated", "start")] == ["start", "eliminated", "start"]
+    assert [event["kind"] for event in env.history() if event["kind"] in ("eliminated", "start")] == [
+        "start",
+        "eliminated",
+        "start",
+    ]
 
 
 def test_match_ends_when_one_seat_is_left_and_it_takes_the_forfeit():

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from dividha_env_support import act, table
-
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.dividha.actions import ACTION_NAMES, NUM_ACTIONS, TRADE_CHOICES, decode
 from cardarena.envs.dividha.encode import OBSERVATION_SIZE, SLICES
 from cardarena.envs.dividha.state import PUBLIC_SLOTS
+from dividha_env_support import act, table
 
 PAGE = Path(__file__).resolve().parents[3] / "docs" / "games" / "dividha.md"
 
@@ -42,10 +41,23 @@ def test_the_pages_action_table_is_the_action_tables():
     assert f"Discrete({NUM_ACTIONS})" in section
     names = re.findall(r"(\d+)\s+`(\[[^`]*\])`", section)
     assert [(int(c), slots) for c, slots in names] == [
-        (choice, "[" + ",".join(("P1", "P2", "U1", "U2")[slot] for slot in slots) + "]") for choice, slots in enumerate(TRADE_CHOICES)
+        (choice, "[" + ",".join(("P1", "P2", "U1", "U2")[slot] for slot in slots) + "]")
+        for choice, slots in enumerate(TRADE_CHOICES)
     ]
-    assert ACTION_NAMES[5 + 3 * 2 + 2] == "RAISE(POT, LOSE)" and ACTION_NAMES[28 + 3 * 7 + 1] == "PAID_TRADE([P2,U1], EVEN)"
-    assert [decode(action).kind for action in (0, 1, 2, 16, 17, 27, 28, 57)] == ["fold", "check", "call", "raise", "trade", "trade", "trade", "trade"]
+    assert (
+        ACTION_NAMES[5 + 3 * 2 + 2] == "RAISE(POT, LOSE)"
+        and ACTION_NAMES[28 + 3 * 7 + 1] == "PAID_TRADE([P2,U1], EVEN)"
+    )
+    assert [decode(action).kind for action in (0, 1, 2, 16, 17, 27, 28, 57)] == [
+        "fold",
+        "check",
+        "call",
+        "raise",
+        "trade",
+        "trade",
+        "trade",
+        "trade",
+    ]
 
 
 def test_the_view_shows_own_cards_and_every_public_card_only():
@@ -102,7 +114,9 @@ def test_a_view_rebuilds_a_state_with_the_same_view_and_legal_actions():
     state = env.game.state_from_view(view)
     assert env.game.legal_actions(state) == env.game.legal_actions(env.state)
     rebuilt = env.encoder.seat_view(state, view["seat"])
-    assert rebuilt == {key: value for key, value in view.items() if key not in ("settings", "legal_actions", "last_hand")}
+    assert rebuilt == {
+        key: value for key, value in view.items() if key not in ("settings", "legal_actions", "last_hand")
+    }
 
 
 def edited(view: dict, **changes) -> dict:

@@ -44,7 +44,9 @@ def between_turns(
     n = len(owned)
     hand_cards = [sorted(ids((hands or {}).get(seat, ""))) for seat in range(n)]
     table = [ids(pile) for pile in piles]
-    placed = {card for pile in table for card in pile} | {card for hand in hand_cards for card in hand} | set(ids(discard))
+    placed = (
+        {card for pile in table for card in pile} | {card for hand in hand_cards for card in hand} | set(ids(discard))
+    )
     on_top = ids(top)
     rest = [card for card in range(len(DECK)) if card not in placed and card not in on_top]
     return ParadigmState(

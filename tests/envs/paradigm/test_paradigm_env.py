@@ -4,6 +4,9 @@ the order of cancel offers and play-round opportunities, table wipes, the end an
 from __future__ import annotations
 
 import pytest
+from cardarena.envs import ConfigError
+from cardarena.envs.paradigm.game import CANCEL, OVER, PLAY, PROCESS, START, SUIT_PHASE, ParadigmGame, rewards_for
+from cardarena.envs.paradigm.rules import DECK, SUITS
 from paradigm_support import (
     ACTION,
     between_turns,
@@ -16,10 +19,6 @@ from paradigm_support import (
     scores,
     table_codes,
 )
-
-from cardarena.envs import ConfigError
-from cardarena.envs.paradigm.game import CANCEL, OVER, PLAY, PROCESS, START, SUIT_PHASE, ParadigmGame, rewards_for
-from cardarena.envs.paradigm.rules import DECK, SUITS
 
 FOUR_PILES = ("L3", "S2", "D4", "H5")
 
@@ -263,7 +262,12 @@ def test_the_game_ends_after_the_play_round_of_the_last_card():
 
 @pytest.mark.parametrize(
     "winners, n, expect",
-    [([3], 4, [-1 / 3, -1 / 3, -1 / 3, 1.0]), ([0, 2], 4, [0.5, -0.5, 0.5, -0.5]), ([0, 1], 2, [0.0, 0.0]), ([1], 3, [-0.5, 1.0, -0.5])],
+    [
+        ([3], 4, [-1 / 3, -1 / 3, -1 / 3, 1.0]),
+        ([0, 2], 4, [0.5, -0.5, 0.5, -0.5]),
+        ([0, 1], 2, [0.0, 0.0]),
+        ([1], 3, [-0.5, 1.0, -0.5]),
+    ],
 )
 def test_rewards(winners, n, expect):
     assert rewards_for(winners, n) == pytest.approx(expect)

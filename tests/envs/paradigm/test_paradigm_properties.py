@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from paradigm_support import make
-
 from cardarena.envs.core.conformance import play_random_episode
 from cardarena.envs.paradigm.rules import SUIT, VALUE
+from paradigm_support import make
 
 DEFAULT_GAMES = 60
 SLOW_GAMES = 3_000
@@ -54,4 +53,7 @@ def test_returns_are_zero_sum_and_follow_the_scores():
         top = max(result["scores"])
         assert result["winners"] == [seat for seat, score in enumerate(result["scores"]) if score == top]
         assert sum(env.game.returns(env.state)) == pytest.approx(0.0)
-        assert all((r > 0) == (seat in result["winners"]) for seat, r in enumerate(result["rewards"])) or len(result["winners"]) == 3
+        assert (
+            all((r > 0) == (seat in result["winners"]) for seat, r in enumerate(result["rewards"]))
+            or len(result["winners"]) == 3
+        )

@@ -4,7 +4,6 @@ input raising ValueError."""
 from __future__ import annotations
 
 import pytest
-
 from cardarena.envs.paradigm import rules
 from cardarena.envs.paradigm.rules import apply_essence, error_starts, pile_product, placement_options, scores, winners
 

@@ -7,9 +7,8 @@ import copy
 import json
 
 import pytest
-from paradigm_support import played
-
 from cardarena.envs.core.errors import SeatViewError
+from paradigm_support import played
 
 
 def view_after(decisions: int, seed: int = 2, n: int = 3):

@@ -7,12 +7,11 @@ import math
 import random
 
 import pytest
-from paradigm_support import ACTION, between_turns, env_at_turn, legal_names, make
-
 from cardarena.envs.paradigm.encode import SCORE_SCALE, SLICES, ParadigmEncoder
 from cardarena.envs.paradigm.game import CANCEL, FIRST_CARD, FIRST_ON_TOP, NEW_PILE_ID, PASS_ID, PLAY
 from cardarena.envs.paradigm.rules import VALUE
 from cardarena.envs.paradigm.standing import GAIN_PHASES, carried_out, placed, standing, standing_and_gains
+from paradigm_support import ACTION, between_turns, env_at_turn, legal_names, make
 
 
 def test_a_revealed_card_worked_by_hand():
@@ -37,7 +36,11 @@ def test_the_observation_carries_them_to_the_seat_to_act_only_as_action_features
     gap = acting[SLICES["action_gap"]]
     assert gap[ACTION["ON_TOP(L5)"]] == 0.0  # the best placement
     assert gap[ACTION["NEW_PILE"]] == pytest.approx(math.log1p(60 - 7) / SCORE_SCALE)
-    assert not other[SLICES["action_gain"]].any() and not other[SLICES["action_gap"]].any() and not other[SLICES["standing"]].any()
+    assert (
+        not other[SLICES["action_gain"]].any()
+        and not other[SLICES["action_gap"]].any()
+        and not other[SLICES["standing"]].any()
+    )
 
 
 def _expected(state, action: int) -> int:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import numpy as np
-
 import cardarena.envs as envs
+import numpy as np
 from cardarena.envs.piktas.rules import DECK, FIRST_VOID
 
 ENV_ID = "piktas_v1"
@@ -75,4 +74,3 @@ def play(env, actions: Iterable[int]) -> None:
     for action in actions:
         assert not done(env), f"episode over before action {action}"
         env.step(action)
-

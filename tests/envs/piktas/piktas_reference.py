@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 SUITS = "OWKUM"
 PIPS = [f"{suit}{value}" for suit in SUITS for value in range(1, 11)]
@@ -51,7 +51,7 @@ class Card:
         return suit in self.suits
 
 
-@lru_cache(maxsize=None)
+@cache
 def card(code: str) -> Card:
     """The card of a canonical code; ValueError for anything else."""
     if code not in DECK:

@@ -11,7 +11,6 @@ import random
 
 import numpy as np
 import pytest
-
 from cardarena.envs import make
 from cardarena.envs.piktas import rules
 from cardarena.envs.piktas.encode import CLOSENESS_SCALE, FACE_SCALE, SCORE_SCALE, SLICES, UNIT_SCALE
@@ -32,7 +31,13 @@ def _expected(env, hand, positions, action):
 
 
 @pytest.mark.parametrize(
-    "config", [{}, {"num_players": 2, "wild_voids": True}, {"num_players": 7, "trump_multi_unit": False}, {"highest_unit_only": True}]
+    "config",
+    [
+        {},
+        {"num_players": 2, "wild_voids": True},
+        {"num_players": 7, "trump_multi_unit": False},
+        {"highest_unit_only": True},
+    ],
 )
 def test_per_action_features_match_the_played_exchange(config):
     env, rng = make("piktas_v1", **config), random.Random(5)
@@ -44,7 +49,9 @@ def test_per_action_features_match_the_played_exchange(config):
             legal = env.game.legal_actions(env.state)
             evaluation = env.game.evaluate(env.state, seat)
             scales = (SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)
-            assert obs[SLICES["evaluation"]] == pytest.approx([min(v / scale, 1.0) for v, scale in zip(evaluation, scales)])
+            assert obs[SLICES["evaluation"]] == pytest.approx(
+                [min(v / scale, 1.0) for v, scale in zip(evaluation, scales)]
+            )
             for action in legal:
                 secured, full, near = _expected(env, env.state.hands[seat], env.state.field, action)
                 assert obs[SLICES["secured_after"]][action] == pytest.approx(min(secured / SCORE_SCALE, 1.0))

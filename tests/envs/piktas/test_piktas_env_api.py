@@ -9,10 +9,9 @@ import random
 
 import numpy as np
 import pytest
-from piktas_env_support import FOLD, PASS, RAISE, STAY, done, make, mask_ids, play
-
 from cardarena.envs import ConfigError, IllegalActionError
 from cardarena.envs.piktas.encode import OBSERVATION_SIZE
+from piktas_env_support import FOLD, PASS, RAISE, STAY, done, make, mask_ids, play
 
 
 @pytest.mark.parametrize("n", [2, 4, 11])
@@ -134,16 +133,29 @@ def test_bad_config_is_a_config_error_naming_the_key(config, key):
 
 @pytest.mark.parametrize(
     "old, new",
-    [("first_dealer", "dealer"), ("starting_chips", "starting_stack"), ("raise_amount", "bet_size"),
-     ("max_raises", "max_bets"), ("num_rounds", "num_hands"), ("casual_reward", "reward_mode")],
+    [
+        ("first_dealer", "dealer"),
+        ("starting_chips", "starting_stack"),
+        ("raise_amount", "bet_size"),
+        ("max_raises", "max_bets"),
+        ("num_rounds", "num_hands"),
+        ("casual_reward", "reward_mode"),
+    ],
 )
 def test_former_setting_name_is_a_config_error_naming_the_new_one(old, new):
     with pytest.raises(ConfigError, match=f"'{old}' is now called '{new}'"):
         make(**{old: 1})
 
 
-@pytest.mark.parametrize("config", [{"num_players": 2, "dealer": 1}, {"num_players": 11, "dealer": 10},
-                                    {"starting_stack": 10, "buy_in": 10, "mode": "gambling"}, {"max_bets": 0}])
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"num_players": 2, "dealer": 1},
+        {"num_players": 11, "dealer": 10},
+        {"starting_stack": 10, "buy_in": 10, "mode": "gambling"},
+        {"max_bets": 0},
+    ],
+)
 def test_edge_configs_are_accepted(config):
     env = make(**config)
     env.reset(seed=0)

@@ -8,6 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.piktas import rules
+from cardarena.envs.piktas.game import BETTING
+from cardarena.envs.piktas.rules import DECK, FIRST_VOID
 from piktas_env_support import (
     FOLD,
     MATCH,
@@ -23,11 +27,6 @@ from piktas_env_support import (
     play,
     table_state,
 )
-
-from cardarena.envs.core.cards import hand_seed
-from cardarena.envs.piktas import rules
-from cardarena.envs.piktas.game import BETTING
-from cardarena.envs.piktas.rules import DECK, FIRST_VOID
 
 # ---------------------------------------------------------------- E41, E43b: an exchange cycle
 
@@ -156,7 +155,11 @@ def test_e42_betting_view():
     betting = env.observe_json("player_0")["betting"]
     assert betting["current_bet"] == 20 and betting["contributions"] == [10, 20, 20]
     assert [(entry["seat"], entry["action"]) for entry in betting["actions"]] == [
-        (1, "stay"), (2, "raise"), (0, "match"), (1, "raise"), (2, "match"),
+        (1, "stay"),
+        (2, "raise"),
+        (0, "match"),
+        (1, "raise"),
+        (2, "match"),
     ]
     assert [entry["label"] for entry in env.observe_json("player_0")["legal_actions"]] == ["match", "raise", "fold"]
 
@@ -174,7 +177,9 @@ def test_e43a_mask_of_e33():
     assert mask_ids(env, "player_1") == [0, 1, 3, 6, 8, 11, 13, 16, 18, 21, 23, 26, 28]
     assert env.action_label(3) == "swap:O3:TUM1" and env.action_label(26) == "void:V1:W5"
     labels = [entry["label"] for entry in env.observe_json("player_1")["legal_actions"]]
-    assert sorted(labels) == rules.legal_actions(["O3", "K7", "TOW1", "V1", "M2", "U9"], [["W5"], ["K2", "V2"], ["TUM1"]])
+    assert sorted(labels) == rules.legal_actions(
+        ["O3", "K7", "TOW1", "V1", "M2", "U9"], [["W5"], ["K2", "V2"], ["TUM1"]]
+    )
 
 
 def test_e43c_betting_masks_of_e39a_and_e39c():
@@ -182,8 +187,13 @@ def test_e43c_betting_masks_of_e39a_and_e39c():
     assert mask_ids(env) == [31, 33, 34]  # E39a: nobody has raised, seat 1 to act
     state = env.game.clone(env.state)
     state.bets = {
-        "stacks": [70, 60, 90], "folded": [False] * 3, "to_act": [0, 2], "pot": 80,
-        "current_bet": 30, "contributions": [20, 30, 0], "history": [],
+        "stacks": [70, 60, 90],
+        "folded": [False] * 3,
+        "to_act": [0, 2],
+        "pot": 80,
+        "current_bet": 30,
+        "contributions": [20, 30, 0],
+        "history": [],
     }
     state.chips, state.pot = [70, 60, 90], 80
     env.load_state(state)
@@ -207,7 +217,9 @@ def _assert_dealt_as_rulebook(state, deck: list[str], n: int) -> None:
     assert codes(state.deck) == deal["deck"]
 
 
-@pytest.mark.parametrize("n, dealer, use_voids", [(2, 1, True), (4, 0, True), (4, 3, False), (11, 5, True), (11, 0, False)])
+@pytest.mark.parametrize(
+    "n, dealer, use_voids", [(2, 1, True), (4, 0, True), (4, 3, False), (11, 5, True), (11, 0, False)]
+)
 def test_initial_deal_matches_rules_initial_deal(n, dealer, use_voids):
     env = make(num_players=n, dealer=dealer, use_voids=use_voids)
     for seed in range(6):
@@ -261,7 +273,9 @@ def test_score_diff_reward_of_a_shared_win():
     env, showdown = _tied_round()
     low = rules.score(TIE_HANDS[2].split(), "K1 U3 M5 K7 U10 M8".split())
     assert showdown["scores"] == [20, 20, low] and low < 20
-    assert env.rewards == pytest.approx({"player_0": 20 - (20 + low) / 2, "player_1": 20 - (20 + low) / 2, "player_2": low - 20})
+    assert env.rewards == pytest.approx(
+        {"player_0": 20 - (20 + low) / 2, "player_1": 20 - (20 + low) / 2, "player_2": low - 20}
+    )
 
 
 def _play_totals(env, seed: int) -> tuple[list[float], int]:
@@ -435,7 +449,9 @@ def test_a_seat_render_never_shows_a_folded_hand_at_the_end():
         rng = random.Random(seed)
         while env.agents:
             agent = env.agent_selection
-            legal = None if env.terminations[agent] else [int(i) for i in env.observe(agent)["action_mask"].nonzero()[0]]
+            legal = (
+                None if env.terminations[agent] else [int(i) for i in env.observe(agent)["action_mask"].nonzero()[0]]
+            )
             env.step(None if legal is None else rng.choice(legal))
         shown = env.state.showdowns[-1]["evaluations"]
         for folded in (s for s in range(3) if str(s) not in shown):

@@ -13,14 +13,13 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from piktas_env_support import done, exchange_id, make, mask_ids
-
 from cardarena.envs.piktas import rules
 from cardarena.envs.piktas.encode import NUM_CARDS, SLICES
 from cardarena.envs.piktas.game import BETTING, EXCHANGE
 from cardarena.envs.piktas.rules import DECK, FIRST_VOID
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from piktas_env_support import done, exchange_id, make, mask_ids
 
 BETTING_IDS = {"stay": 31, "match": 32, "raise": 33, "fold": 34}
 
@@ -79,14 +78,21 @@ def _uncovered(stack: list[int]) -> bool:
 
 def _exchange_ids(hand: list[int], field: list[list[int]]) -> list[int]:
     """4.6: pass, and every (hand slot, uncovered position) pair."""
-    return [0] + sorted(exchange_id(slot, j) for slot in range(len(hand)) for j, stack in enumerate(field) if _uncovered(stack))
+    return [0] + sorted(
+        exchange_id(slot, j) for slot in range(len(hand)) for j, stack in enumerate(field) if _uncovered(stack)
+    )
 
 
 def _betting_ids(state, config: dict) -> list[int]:
     bets = state.bets
     options = rules.betting_actions(
-        bets["current_bet"], bets["contributions"], bets["stacks"], bets["folded"], bets["to_act"][0],
-        raise_amount=config["bet_size"], max_raises=config["max_bets"],
+        bets["current_bet"],
+        bets["contributions"],
+        bets["stacks"],
+        bets["folded"],
+        bets["to_act"][0],
+        raise_amount=config["bet_size"],
+        max_raises=config["max_bets"],
     )
     return sorted(BETTING_IDS[name] for name in options)
 

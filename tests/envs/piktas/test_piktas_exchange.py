@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from piktas_env_support import codes, ids
-
 from cardarena.envs.piktas import rules
 from cardarena.envs.piktas.exchange import (
     ACTION_POSITION,
@@ -21,6 +19,7 @@ from cardarena.envs.piktas.exchange import (
     slot_and_position,
 )
 from cardarena.envs.piktas.rules import HAND_SIZE
+from piktas_env_support import codes, ids
 
 
 def test_every_slot_and_position_has_one_id_of_the_rulebook_table():
@@ -56,7 +55,9 @@ def test_legal_ids_are_the_rulebook_moves_and_nothing_else():
         for stack in rng.sample(positions, min(len(voids), len(positions), rng.randint(0, 2))):
             stack.append(voids.pop())  # a void laid on it: covered
         legal = legal_exchange_ids(hand, positions)
-        moves = {rules.move_label(hand[slot], positions[position][0]) for slot, position in map(slot_and_position, legal[1:])}
+        moves = {
+            rules.move_label(hand[slot], positions[position][0]) for slot, position in map(slot_and_position, legal[1:])
+        }
         assert legal[0] == PASS and legal == sorted(legal)
         assert sorted(["pass", *moves]) == rules.legal_actions(codes(hand), [codes(stack) for stack in positions])
 

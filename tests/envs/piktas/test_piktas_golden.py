@@ -31,6 +31,7 @@ EPISODES = {
     "two_no_voids_seed4": ({"num_players": 2, "use_voids": False, "highest_unit_only": True}, 4),
 }
 
+
 @pytest.mark.parametrize("name", sorted(EPISODES))
 def test_golden_episode(name):
     config, seed = EPISODES[name]

@@ -75,6 +75,11 @@ def test_a_betting_round_is_left_as_it_was():
     env.reset(seed=9)
     play(env, [PASS] * 9 + [RAISE])
     world = env.game.resample_hidden(env.state, 2, random.Random(9))
-    assert (world.bets, world.chips, world.pot, world.folded) == (env.state.bets, env.state.chips, env.state.pot, env.state.folded)
+    assert (world.bets, world.chips, world.pot, world.folded) == (
+        env.state.bets,
+        env.state.chips,
+        env.state.pot,
+        env.state.folded,
+    )
     assert env.game.legal_actions(world) == env.game.legal_actions(env.state) == [MATCH, RAISE, FOLD]
     assert STAY not in env.game.legal_actions(world)

@@ -15,9 +15,7 @@ REFERENCE = {
 }
 SCORING = [f"E{n}" for n in range(1, 33)]
 CASES = [
-    pytest.param(line, id=f"{example}-{n}")
-    for example in SCORING
-    for n, line in enumerate(EXAMPLES[example], start=1)
+    pytest.param(line, id=f"{example}-{n}") for example in SCORING for n, line in enumerate(EXAMPLES[example], start=1)
 ]
 
 

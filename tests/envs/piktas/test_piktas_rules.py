@@ -7,8 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from piktas_examples import DECK, EXAMPLES, split_example
-
 from cardarena.envs.piktas import rules
 from cardarena.envs.piktas.rules import (
     betting_actions,
@@ -21,6 +19,7 @@ from cardarena.envs.piktas.rules import (
     unit_points,
     winners,
 )
+from piktas_examples import DECK, EXAMPLES, split_example
 
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "piktas.md"
 API = {

@@ -8,11 +8,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from cardarena.envs.piktas.rules import evaluate, score, unit_points, winners
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from piktas_reference import KINDS, PIPS, SUITS, TRUMPS, reference_evaluate, reference_unit_points
-
-from cardarena.envs.piktas.rules import evaluate, score, unit_points, winners
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=list(HealthCheck))
 FLAG_SETS = [

@@ -8,16 +8,18 @@ import copy
 import json
 
 import pytest
-from conformance_support import SeatViewRoundTrip, sometimes
-
 from cardarena.envs import make
 from cardarena.envs.core.conformance import play_random_episode
 from cardarena.envs.core.errors import SeatViewError
+from conformance_support import SeatViewRoundTrip, sometimes
 
 
 @pytest.mark.parametrize(
     "config",
-    [{"use_voids": False, "num_players": 11}, {"wild_voids": True, "trump_multi_unit": False, "highest_unit_only": True}],
+    [
+        {"use_voids": False, "num_players": 11},
+        {"wild_voids": True, "trump_multi_unit": False, "highest_unit_only": True},
+    ],
     ids=json.dumps,
 )
 def test_variant_tables_round_trip_every_seat_view(config):

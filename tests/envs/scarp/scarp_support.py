@@ -78,4 +78,3 @@ def random_no_fold(env, rng: random.Random, visit=None, limit: int = 100_000) ->
         env.step(rng.choice(moves))
         decisions += 1
     return decisions
-

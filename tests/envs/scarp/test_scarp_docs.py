@@ -19,7 +19,9 @@ def section(title: str) -> str:
 
 
 def table_rows(text: str) -> list[list[str]]:
-    return [[cell.strip() for cell in line.strip("|").split("|")] for line in text.splitlines() if re.match(r"\| \d", line)]
+    return [
+        [cell.strip() for cell in line.strip("|").split("|")] for line in text.splitlines() if re.match(r"\| \d", line)
+    ]
 
 
 def span(cell: str) -> tuple[int, int]:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from scarp_support import challenge, codes, essence_action, ids, laid_out, legal, make, pick, play, random_no_fold
-
 from cardarena.envs.core.errors import ConfigError, IllegalActionError
 from cardarena.envs.scarp import game as scarp
 from cardarena.envs.scarp.rules import DECK, SUIT
+from scarp_support import challenge, codes, essence_action, ids, laid_out, legal, make, pick, play, random_no_fold
 
 
 def hand(env, seat: int) -> list[str]:
@@ -279,7 +278,15 @@ def test_naming_and_the_reveal(seed):
     assert state.first_challenger == (0 if SUIT[revealed[-1]] == 2 else 1) == state.challenger == state.to_act
     assert len(state.deck) == 35 and state.phase == scarp.MAIN
     reveal = [event for event in env.history() if event["kind"] == "reveal"]
-    assert reveal == [{"hand": 0, "kind": "reveal", "seat": None, "cards": codes_in_order(revealed), "first_challenger": state.first_challenger}]
+    assert reveal == [
+        {
+            "hand": 0,
+            "kind": "reveal",
+            "seat": None,
+            "cards": codes_in_order(revealed),
+            "first_challenger": state.first_challenger,
+        }
+    ]
 
 
 def codes_in_order(cards: list[int]) -> list[str]:

@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from scarp_support import challenge, codes, ids, laid_out, make, pick, play
-
 from cardarena.envs.scarp import game as scarp
+from scarp_support import challenge, codes, ids, laid_out, make, pick, play
 
 
 def at_deck_pick():
@@ -32,7 +31,10 @@ def test_the_deck_pick_is_seen_by_its_picker_only():
     assert [e for e in mine if e["kind"] == "action"][-1]["private"] == {"label": f"pick {code}"}
     last = [e for e in theirs if e["kind"] == "action"][-1]
     assert last["label"] == "pick from deck" and "private" not in last
-    assert code not in str(theirs[-3:]) and code not in env.observe_json("player_1")["hand"] + env.observe_json("player_1")["opponent_known"]
+    assert (
+        code not in str(theirs[-3:])
+        and code not in env.observe_json("player_1")["hand"] + env.observe_json("player_1")["opponent_known"]
+    )
 
 
 def test_two_deck_picks_look_the_same_to_the_opponent():

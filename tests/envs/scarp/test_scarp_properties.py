@@ -7,6 +7,8 @@ import itertools
 import random
 
 import pytest
+from cardarena.envs.scarp import game as scarp
+from cardarena.envs.scarp import rules
 from conformance_support import (
     HiddenInformation,
     MovesSeenAsViewed,
@@ -16,9 +18,6 @@ from conformance_support import (
     check_masks,
 )
 from scarp_support import make, random_no_fold
-
-from cardarena.envs.scarp import game as scarp
-from cardarena.envs.scarp import rules
 
 MODES = [{}, {"challenge_suit": "enemy"}]
 

@@ -7,61 +7,180 @@ import itertools
 import random
 
 import pytest
-
 from cardarena.envs.core.decks import scarp as scarp_deck
 from cardarena.envs.scarp import rules
 
 # (id, function, arguments, expected result), as the rulebook gives them
 WORKED_EXAMPLES = [
-    ('E1', 'opposite_suits', {'suit': 'L'}, ['S', 'H']),
-    ('E2', 'opposite_suits', {'suit': 'H'}, ['L', 'D']),
-    ('E3a', 'suit_of', {'card': 'ROSE'}, 'H'),
-    ('E3b', 'colour_of', {'card': 'ROSE'}, 'black'),
-    ('E3c', 'number_of', {'card': 'ROSE'}, None),
-    ('E3d', 'colour_of', {'card': 'GHOST'}, None),
-    ('E3e', 'colour_of', {'card': 'D4'}, 'white'),
-    ('E3f', 'number_of', {'card': 'S10'}, 10),
-    ('E4', 'is_valid_answer', {'cards': ['S6', 'H2'], 'number': 8, 'suit': 'S'}, True),
-    ('E5', 'is_valid_answer', {'cards': ['S6', 'D2'], 'number': 8, 'suit': 'S'}, False),
-    ('E6', 'is_valid_answer', {'cards': ['H6', 'H2'], 'number': 8, 'suit': 'S'}, False),
-    ('E7', 'is_valid_answer', {'cards': ['S6', 'S3'], 'number': 8, 'suit': 'S'}, False),
-    ('E8', 'is_valid_answer', {'cards': ['STONE'], 'number': 8, 'suit': 'S'}, True),
-    ('E9', 'is_valid_answer', {'cards': ['ROSE', 'S3'], 'number': 8, 'suit': 'S'}, True),
-    ('E10', 'is_valid_answer', {'cards': ['ROSE', 'S3', 'H5'], 'number': 8, 'suit': 'S'}, False),
-    ('E11', 'is_valid_answer', {'cards': ['ROSE', 'STONE', 'S5'], 'number': 7, 'suit': 'S'}, True),
-    ('E12', 'is_valid_answer', {'cards': ['STONE', 'GHOST'], 'number': 5, 'suit': 'S'}, False),
-    ('E13', 'answer_options', {'pool': ['S6', 'H2', 'D2', 'L8', 'S3', 'ROSE', 'H5', 'GHOST'], 'chosen': [], 'number': 8, 'suit': 'S'}, ['S3', 'S6', 'H2', 'H5', 'ROSE']),
-    ('E14', 'answer_options', {'pool': ['S6', 'H2', 'D2', 'L8', 'S3', 'ROSE', 'H5', 'GHOST'], 'chosen': ['S6'], 'number': 8, 'suit': 'S'}, ['H2', 'ROSE']),
-    ('E15', 'answer_options', {'pool': ['S6', 'H2', 'D2', 'L8', 'S3', 'ROSE', 'H5', 'GHOST'], 'chosen': ['S6', 'H2'], 'number': 8, 'suit': 'S'}, ['DONE']),
-    ('E16', 'answer_options', {'pool': ['S6', 'H2', 'D2', 'L8', 'S3', 'ROSE', 'H5', 'GHOST'], 'chosen': ['ROSE'], 'number': 8, 'suit': 'S'}, ['S3', 'S6', 'H2']),
-    ('E17', 'answer_options', {'pool': ['S6', 'H2', 'D2', 'L8', 'S3', 'ROSE', 'H5', 'GHOST'], 'chosen': ['ROSE', 'S3'], 'number': 8, 'suit': 'S'}, ['H2', 'DONE']),
-    ('E18a', 'is_combo', {'cards': ['L3', 'D7', 'SUN'], 'kind': 'emp'}, True),
-    ('E18b', 'is_combo', {'cards': ['L3', 'D7', 'STONE'], 'kind': 'emp'}, False),
-    ('E18c', 'is_combo', {'cards': ['D1', 'D9', 'KNIFE'], 'kind': 'shrike'}, True),
-    ('E18d', 'is_combo', {'cards': ['D1', 'L9', 'KNIFE'], 'kind': 'shrike'}, False),
-    ('E18e', 'is_combo', {'cards': ['L5', 'S5', 'ROSE'], 'kind': 'quake'}, True),
-    ('E18f', 'is_combo', {'cards': ['L5', 'S6', 'ROSE'], 'kind': 'quake'}, False),
-    ('E18g', 'is_combo', {'cards': ['SUN', 'STONE', 'KNIFE'], 'kind': 'quake'}, True),
-    ('E18h', 'is_combo', {'cards': ['L5', 'S5', 'GHOST'], 'kind': 'emp'}, False),
-    ('E19', 'combo_options', {'hand': ['L3', 'L7', 'D5', 'S5', 'H5', 'ROSE', 'GHOST'], 'chosen': [], 'kind': 'quake'}, ['S5', 'D5', 'H5', 'ROSE']),
-    ('E20', 'combo_options', {'hand': ['L3', 'L7', 'D5', 'S5', 'H5', 'ROSE', 'GHOST'], 'chosen': ['S5'], 'kind': 'emp'}, ['H5', 'ROSE']),
-    ('E21', 'combo_options', {'hand': ['L1', 'L2', 'SUN', 'L5', 'GHOST'], 'chosen': [], 'kind': 'reverse'}, ['L1', 'L2', 'L5', 'SUN']),
-    ('E22', 'combo_options', {'hand': ['H3', 'H7', 'ROSE', 'SUN'], 'chosen': [], 'kind': 'reverse'}, []),
-    ('E23', 'resolve_challenge', {'challenge': 'L8', 'suit': 'S', 'answer': ['S6', 'H2'], 'challenger_hand': ['L1', 'D3'], 'responder_hand': ['S6', 'H2', 'D9']}, {'challenger_hand': ['L1', 'D3'], 'responder_hand': ['S6', 'D9', 'H2'], 'discard': ['L8'], 'draw': 'responder'}),
-    ('E24', 'resolve_challenge', {'challenge': 'L8', 'suit': 'S', 'answer': ['STONE'], 'challenger_hand': ['L1', 'D3'], 'responder_hand': ['STONE', 'D9']}, {'challenger_hand': ['L1', 'D3'], 'responder_hand': ['L8', 'D9', 'STONE'], 'discard': [], 'draw': None}),
-    ('E25', 'resolve_challenge', {'challenge': 'L8', 'suit': 'S', 'answer': ['S5', 'S2', 'H1'], 'challenger_hand': ['S5', 'H1', 'L2'], 'responder_hand': ['S2', 'D4']}, {'challenger_hand': ['L2'], 'responder_hand': ['S2', 'S5', 'D4', 'H1'], 'discard': ['L8'], 'draw': 'responder'}),
-    ('E26', 'resolve_challenge', {'challenge': 'D6', 'suit': 'H', 'answer': ['ROSE'], 'challenger_hand': ['ROSE', 'L9'], 'responder_hand': ['S4']}, {'challenger_hand': ['L9'], 'responder_hand': ['S4', 'D6', 'ROSE'], 'discard': [], 'draw': None}),
-    ('E27', 'resolve_challenge', {'challenge': 'L8', 'suit': 'S', 'answer': None, 'challenger_hand': ['L1'], 'responder_hand': ['S6', 'H2']}, {'challenger_hand': ['L1'], 'responder_hand': ['S6', 'H2'], 'discard': ['L8'], 'draw': 'challenger'}),
-    ('E28a', 'strip_count', {'hand_size': 5}, 2),
-    ('E28b', 'strip_count', {'hand_size': 8}, 4),
-    ('E28c', 'strip_count', {'hand_size': 1}, 0),
-    ('E29a', 'has_colour_win', {'hand': ['S1', 'S2', 'S3', 'S4', 'S5', 'H1', 'H2', 'H3', 'H4', 'H5', 'ROSE']}, True),
-    ('E29b', 'has_colour_win', {'hand': ['S1', 'S2', 'S3', 'S4', 'S5', 'H1', 'H2', 'H3', 'H4', 'H5', 'SUN']}, False),
-    ('E29c', 'has_colour_win', {'hand': ['S1', 'S2', 'S3', 'S4', 'S5', 'H1', 'H2', 'H3', 'H4', 'STONE', 'ROSE', 'L1', 'D1']}, False),
-    ('E30a', 'end_result', {'hands': [['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'], ['S1', 'S2', 'S3', 'S4', 'S5']], 'deck_count': 0}, 0),
-    ('E30b', 'end_result', {'hands': [['L1', 'L2'], ['S1', 'S2']], 'deck_count': 0}, -1),
-    ('E30c', 'end_result', {'hands': [['L1', 'L2', 'L3'], ['S1']], 'deck_count': 4}, None),
-    ('E30d', 'end_result', {'hands': [['L1', 'L2', 'L3', 'L4', 'L5', 'D1', 'D2', 'D3', 'D4', 'D5', 'KNIFE'], ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10', 'H1', 'H2']], 'deck_count': 0}, 0),
+    ("E1", "opposite_suits", {"suit": "L"}, ["S", "H"]),
+    ("E2", "opposite_suits", {"suit": "H"}, ["L", "D"]),
+    ("E3a", "suit_of", {"card": "ROSE"}, "H"),
+    ("E3b", "colour_of", {"card": "ROSE"}, "black"),
+    ("E3c", "number_of", {"card": "ROSE"}, None),
+    ("E3d", "colour_of", {"card": "GHOST"}, None),
+    ("E3e", "colour_of", {"card": "D4"}, "white"),
+    ("E3f", "number_of", {"card": "S10"}, 10),
+    ("E4", "is_valid_answer", {"cards": ["S6", "H2"], "number": 8, "suit": "S"}, True),
+    ("E5", "is_valid_answer", {"cards": ["S6", "D2"], "number": 8, "suit": "S"}, False),
+    ("E6", "is_valid_answer", {"cards": ["H6", "H2"], "number": 8, "suit": "S"}, False),
+    ("E7", "is_valid_answer", {"cards": ["S6", "S3"], "number": 8, "suit": "S"}, False),
+    ("E8", "is_valid_answer", {"cards": ["STONE"], "number": 8, "suit": "S"}, True),
+    ("E9", "is_valid_answer", {"cards": ["ROSE", "S3"], "number": 8, "suit": "S"}, True),
+    ("E10", "is_valid_answer", {"cards": ["ROSE", "S3", "H5"], "number": 8, "suit": "S"}, False),
+    ("E11", "is_valid_answer", {"cards": ["ROSE", "STONE", "S5"], "number": 7, "suit": "S"}, True),
+    ("E12", "is_valid_answer", {"cards": ["STONE", "GHOST"], "number": 5, "suit": "S"}, False),
+    (
+        "E13",
+        "answer_options",
+        {"pool": ["S6", "H2", "D2", "L8", "S3", "ROSE", "H5", "GHOST"], "chosen": [], "number": 8, "suit": "S"},
+        ["S3", "S6", "H2", "H5", "ROSE"],
+    ),
+    (
+        "E14",
+        "answer_options",
+        {"pool": ["S6", "H2", "D2", "L8", "S3", "ROSE", "H5", "GHOST"], "chosen": ["S6"], "number": 8, "suit": "S"},
+        ["H2", "ROSE"],
+    ),
+    (
+        "E15",
+        "answer_options",
+        {
+            "pool": ["S6", "H2", "D2", "L8", "S3", "ROSE", "H5", "GHOST"],
+            "chosen": ["S6", "H2"],
+            "number": 8,
+            "suit": "S",
+        },
+        ["DONE"],
+    ),
+    (
+        "E16",
+        "answer_options",
+        {"pool": ["S6", "H2", "D2", "L8", "S3", "ROSE", "H5", "GHOST"], "chosen": ["ROSE"], "number": 8, "suit": "S"},
+        ["S3", "S6", "H2"],
+    ),
+    (
+        "E17",
+        "answer_options",
+        {
+            "pool": ["S6", "H2", "D2", "L8", "S3", "ROSE", "H5", "GHOST"],
+            "chosen": ["ROSE", "S3"],
+            "number": 8,
+            "suit": "S",
+        },
+        ["H2", "DONE"],
+    ),
+    ("E18a", "is_combo", {"cards": ["L3", "D7", "SUN"], "kind": "emp"}, True),
+    ("E18b", "is_combo", {"cards": ["L3", "D7", "STONE"], "kind": "emp"}, False),
+    ("E18c", "is_combo", {"cards": ["D1", "D9", "KNIFE"], "kind": "shrike"}, True),
+    ("E18d", "is_combo", {"cards": ["D1", "L9", "KNIFE"], "kind": "shrike"}, False),
+    ("E18e", "is_combo", {"cards": ["L5", "S5", "ROSE"], "kind": "quake"}, True),
+    ("E18f", "is_combo", {"cards": ["L5", "S6", "ROSE"], "kind": "quake"}, False),
+    ("E18g", "is_combo", {"cards": ["SUN", "STONE", "KNIFE"], "kind": "quake"}, True),
+    ("E18h", "is_combo", {"cards": ["L5", "S5", "GHOST"], "kind": "emp"}, False),
+    (
+        "E19",
+        "combo_options",
+        {"hand": ["L3", "L7", "D5", "S5", "H5", "ROSE", "GHOST"], "chosen": [], "kind": "quake"},
+        ["S5", "D5", "H5", "ROSE"],
+    ),
+    (
+        "E20",
+        "combo_options",
+        {"hand": ["L3", "L7", "D5", "S5", "H5", "ROSE", "GHOST"], "chosen": ["S5"], "kind": "emp"},
+        ["H5", "ROSE"],
+    ),
+    (
+        "E21",
+        "combo_options",
+        {"hand": ["L1", "L2", "SUN", "L5", "GHOST"], "chosen": [], "kind": "reverse"},
+        ["L1", "L2", "L5", "SUN"],
+    ),
+    ("E22", "combo_options", {"hand": ["H3", "H7", "ROSE", "SUN"], "chosen": [], "kind": "reverse"}, []),
+    (
+        "E23",
+        "resolve_challenge",
+        {
+            "challenge": "L8",
+            "suit": "S",
+            "answer": ["S6", "H2"],
+            "challenger_hand": ["L1", "D3"],
+            "responder_hand": ["S6", "H2", "D9"],
+        },
+        {"challenger_hand": ["L1", "D3"], "responder_hand": ["S6", "D9", "H2"], "discard": ["L8"], "draw": "responder"},
+    ),
+    (
+        "E24",
+        "resolve_challenge",
+        {
+            "challenge": "L8",
+            "suit": "S",
+            "answer": ["STONE"],
+            "challenger_hand": ["L1", "D3"],
+            "responder_hand": ["STONE", "D9"],
+        },
+        {"challenger_hand": ["L1", "D3"], "responder_hand": ["L8", "D9", "STONE"], "discard": [], "draw": None},
+    ),
+    (
+        "E25",
+        "resolve_challenge",
+        {
+            "challenge": "L8",
+            "suit": "S",
+            "answer": ["S5", "S2", "H1"],
+            "challenger_hand": ["S5", "H1", "L2"],
+            "responder_hand": ["S2", "D4"],
+        },
+        {"challenger_hand": ["L2"], "responder_hand": ["S2", "S5", "D4", "H1"], "discard": ["L8"], "draw": "responder"},
+    ),
+    (
+        "E26",
+        "resolve_challenge",
+        {
+            "challenge": "D6",
+            "suit": "H",
+            "answer": ["ROSE"],
+            "challenger_hand": ["ROSE", "L9"],
+            "responder_hand": ["S4"],
+        },
+        {"challenger_hand": ["L9"], "responder_hand": ["S4", "D6", "ROSE"], "discard": [], "draw": None},
+    ),
+    (
+        "E27",
+        "resolve_challenge",
+        {"challenge": "L8", "suit": "S", "answer": None, "challenger_hand": ["L1"], "responder_hand": ["S6", "H2"]},
+        {"challenger_hand": ["L1"], "responder_hand": ["S6", "H2"], "discard": ["L8"], "draw": "challenger"},
+    ),
+    ("E28a", "strip_count", {"hand_size": 5}, 2),
+    ("E28b", "strip_count", {"hand_size": 8}, 4),
+    ("E28c", "strip_count", {"hand_size": 1}, 0),
+    ("E29a", "has_colour_win", {"hand": ["S1", "S2", "S3", "S4", "S5", "H1", "H2", "H3", "H4", "H5", "ROSE"]}, True),
+    ("E29b", "has_colour_win", {"hand": ["S1", "S2", "S3", "S4", "S5", "H1", "H2", "H3", "H4", "H5", "SUN"]}, False),
+    (
+        "E29c",
+        "has_colour_win",
+        {"hand": ["S1", "S2", "S3", "S4", "S5", "H1", "H2", "H3", "H4", "STONE", "ROSE", "L1", "D1"]},
+        False,
+    ),
+    (
+        "E30a",
+        "end_result",
+        {"hands": [["L1", "L2", "L3", "L4", "L5", "L6", "L7"], ["S1", "S2", "S3", "S4", "S5"]], "deck_count": 0},
+        0,
+    ),
+    ("E30b", "end_result", {"hands": [["L1", "L2"], ["S1", "S2"]], "deck_count": 0}, -1),
+    ("E30c", "end_result", {"hands": [["L1", "L2", "L3"], ["S1"]], "deck_count": 4}, None),
+    (
+        "E30d",
+        "end_result",
+        {
+            "hands": [
+                ["L1", "L2", "L3", "L4", "L5", "D1", "D2", "D3", "D4", "D5", "KNIFE"],
+                ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "H1", "H2"],
+            ],
+            "deck_count": 0,
+        },
+        0,
+    ),
 ]
 
 
@@ -112,7 +231,11 @@ def test_answer_options_is_the_brute_force_completion(seed):
     answers = _valid_answers(pool, number, suit)
     chosen: list[str] = []
     while True:
-        expect = [card for card in rules.DECK.sorted_codes(pool) if card not in chosen and any({*chosen, card} <= a for a in answers)]
+        expect = [
+            card
+            for card in rules.DECK.sorted_codes(pool)
+            if card not in chosen and any({*chosen, card} <= a for a in answers)
+        ]
         expect += ["DONE"] if set(chosen) in answers else []
         options = rules.answer_options(pool, chosen, number, suit)
         assert options == expect
@@ -137,7 +260,11 @@ def test_combo_options_is_the_brute_force_completion(kind, seed):
     combos = [set(combo) for combo in itertools.combinations(hand, 3) if fits(combo)]
     chosen: list[str] = []
     while len(chosen) < 3:
-        expect = [card for card in rules.DECK.sorted_codes(hand) if card not in chosen and any({*chosen, card} <= c for c in combos)]
+        expect = [
+            card
+            for card in rules.DECK.sorted_codes(hand)
+            if card not in chosen and any({*chosen, card} <= c for c in combos)
+        ]
         options = rules.combo_options(hand, chosen, kind)
         assert options == expect
         if not options:
@@ -160,7 +287,12 @@ def test_quake_and_emp_independent_cases():
 def test_resolution_independent_cases():
     # an Essence of the challenger's, stolen with access, beside the responder's own card
     result = rules.resolve_challenge("S7", "D", ["KNIFE", "D2"], ["KNIFE", "H1"], ["D2", "L9"])
-    assert result == {"challenger_hand": ["H1"], "responder_hand": ["L9", "S7", "D2", "KNIFE"], "discard": [], "draw": None}
+    assert result == {
+        "challenger_hand": ["H1"],
+        "responder_hand": ["L9", "S7", "D2", "KNIFE"],
+        "discard": [],
+        "draw": None,
+    }
 
 
 def test_end_result_independent_cases():
@@ -205,11 +337,15 @@ def _search_completes(chosen: list[int], rest: list[int], kind: str) -> bool:
     """The combination rule searched card by card: some cards of `rest` make `chosen` a combination."""
     shape = "shrike" if kind == "reverse" else kind
     hand = [*chosen, *rest]
-    return any(
-        rules.is_combo_ids([*chosen, *extra], shape)
-        and (kind != "reverse" or any(card < rules.NUM_NUMBERED and card not in (*chosen, *extra) for card in hand))
-        for extra in itertools.combinations(rest, 3 - len(chosen))
-    ) if len(chosen) <= 3 else False
+    return (
+        any(
+            rules.is_combo_ids([*chosen, *extra], shape)
+            and (kind != "reverse" or any(card < rules.NUM_NUMBERED and card not in (*chosen, *extra) for card in hand))
+            for extra in itertools.combinations(rest, 3 - len(chosen))
+        )
+        if len(chosen) <= 3
+        else False
+    )
 
 
 @pytest.mark.parametrize("kind", ["emp", "shrike", "quake", "reverse"])

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tilt_env_support import check_round, rigged, tilt
-
 from cardarena.envs.tilt.encode import SET_FEATURES, SLICES, TiltEncoder
 from cardarena.envs.tilt.game import FIRST_SET, NUM_ACTIONS
+from tilt_env_support import check_round, rigged, tilt
 
 
 def set_features(game, state, seat):

@@ -4,15 +4,22 @@ Distress Signals, a Gravity match, Trick, Vote, the card-set encoding and the Sa
 from __future__ import annotations
 
 import pytest
-from tilt_env_support import check_round, codes, legal_labels, play, result, rigged, stand_pat, tilt
-
 from cardarena.envs import make
 from cardarena.envs.tilt.game import DECK, FIRST_SET, VOID
+from tilt_env_support import check_round, codes, legal_labels, play, result, rigged, stand_pat, tilt
 
 
 def e47(game):
     """Four seats, dealer 0: the betting round 1 of the rulebook's full example."""
-    state = rigged(game, {0: ["C1", "C2", "C3", "C4"], 1: ["P1", "P2", "P3", "P4"], 2: ["S1", "S2", "S3", "S4"], 3: ["H1", "H2", "H3", "H4"]})
+    state = rigged(
+        game,
+        {
+            0: ["C1", "C2", "C3", "C4"],
+            1: ["P1", "P2", "P3", "P4"],
+            2: ["S1", "S2", "S3", "S4"],
+            3: ["H1", "H2", "H3", "H4"],
+        },
+    )
     assert game.current_player(state) == 1 and game.legal_actions(state) == [1, 2]
     play(game, state, "check", "bet", "raise", "raise", "raise")
     assert game.current_player(state) == 2 and game.legal_actions(state) == [0, 1]
@@ -240,7 +247,12 @@ def test_saboteur_in_the_ranks():
 
 def test_side_pots_of_an_all_in_seat():
     game = tilt(void_deck=False, small_bet=2, big_bet=2, starting_stack=50, dealer=3)
-    hands = {0: ["K9", "K10", "K11", "K12"], 1: ["C7", "P7", "S7", "H7"], 2: ["C2", "P2", "S6", "H6"], 3: ["C1", "P3", "S5", "H8"]}
+    hands = {
+        0: ["K9", "K10", "K11", "K12"],
+        1: ["C7", "P7", "S7", "H7"],
+        2: ["C2", "P2", "S6", "H6"],
+        3: ["C1", "P3", "S5", "H8"],
+    }
     state = rigged(game, hands)
     state.stacks[0] = state.bets.stacks[0] = 2  # seat 0 sits with 3 chips: 1 ante and 2 behind
     play(game, state, "check", "bet", "raise", "call", "call", "call")

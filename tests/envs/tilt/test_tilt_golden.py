@@ -15,9 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from golden_support import check_golden, decision_words, recorded_episodes
-
 from cardarena.envs import make
+from golden_support import check_golden, decision_words, recorded_episodes
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_BYTES = 400_000
@@ -26,7 +25,10 @@ EPISODES = {
     "default_seed0": ({}, 0),
     "six_seats_seed3": ({"num_players": 6, "dealer": 5}, 3),
     "simplified_seed4": ({"num_players": 3, "void_deck": False}, 4),
-    "match_gravity_fine_seed7": ({"num_players": 3, "num_hands": 4, "starting_stack": 10, "void_cards": ["GRAV", "FINE", "PAYC"]}, 7),
+    "match_gravity_fine_seed7": (
+        {"num_players": 3, "num_hands": 4, "starting_stack": 10, "void_cards": ["GRAV", "FINE", "PAYC"]},
+        7,
+    ),
     "armory_haul_seed1": ({"num_players": 4, "void_cards": ["ARMR", "SHAR", "HAUL"]}, 1),
     "shares_seed0": ({"num_players": 3, "void_cards": ["ARMR", "SHAR"]}, 0),
     "signal_saboteur_seed2": ({"num_players": 2, "void_cards": ["DIST", "SABO", "TRIK", "VOTE"]}, 2),

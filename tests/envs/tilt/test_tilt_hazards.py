@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from tilt_env_support import check_round, codes, legal_labels, play, result, rigged, stand_pat, tilt
-
 from cardarena.envs import make
-from cardarena.envs.tilt.game import DECK, VOID, codes as card_codes
+from cardarena.envs.tilt.game import DECK, VOID
+from cardarena.envs.tilt.game import codes as card_codes
 from cardarena.envs.tilt.state import TiltState
+from tilt_env_support import check_round, codes, legal_labels, play, result, rigged, stand_pat, tilt
 
 
 def showdown(code: str, seat0: list[str], seat1: list[str], stock: list[str] = (), **settings) -> TiltState:

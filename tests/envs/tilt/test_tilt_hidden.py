@@ -7,11 +7,10 @@ import random
 
 import numpy as np
 import pytest
-from tilt_env_support import check_round, play, rigged, tilt
-
 from cardarena.envs import make
 from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.tilt.game import DECK
+from tilt_env_support import check_round, play, rigged, tilt
 
 
 def env_at(game, state):
@@ -74,7 +73,9 @@ def test_a_seat_view_rebuilds_a_state_that_gives_it_back(seat):
     view = env.observe_json(f"player_{seat}")
     rebuilt = env_at(game, state)
     assert rebuilt.load_view(view) == f"player_{seat}"
-    assert np.array_equal(rebuilt.observe(f"player_{seat}")["observation"], env.observe(f"player_{seat}")["observation"])
+    assert np.array_equal(
+        rebuilt.observe(f"player_{seat}")["observation"], env.observe(f"player_{seat}")["observation"]
+    )
 
 
 def test_a_view_with_a_card_twice_is_refused():
@@ -102,10 +103,16 @@ def test_state_json_lists_each_public_move_and_reads_back():
     assert data["moves"][3:] == [[4, 1, 1, 3], [4, 1, 2, 1], [4, 1, 0, 0]]  # Shares pass: 3, 1 and 0 cards
     back = game.state_from_json(json.loads(json.dumps(data)))
     assert game.state_to_json(back) == data
-    assert env_at(game, back).observe("player_0")["observation"].tobytes() == env_at(game, state).observe("player_0")["observation"].tobytes()
+    assert (
+        env_at(game, back).observe("player_0")["observation"].tobytes()
+        == env_at(game, state).observe("player_0")["observation"].tobytes()
+    )
 
 
-@pytest.mark.parametrize("moves", [[[1, 1, 1]], [[1, 1, 1, 2, 0]], [[1, 1, 1, -1]], [[1, 1, 1, 256]], [[1, 1, 1, "2"]], [1, 1, 1, 2], "moves"])
+@pytest.mark.parametrize(
+    "moves",
+    [[[1, 1, 1]], [[1, 1, 1, 2, 0]], [[1, 1, 1, -1]], [[1, 1, 1, 256]], [[1, 1, 1, "2"]], [1, 1, 1, 2], "moves"],
+)
 def test_a_state_with_malformed_moves_is_refused_naming_the_field(moves):
     game, state = shares_pending()
     data = game.state_to_json(state)

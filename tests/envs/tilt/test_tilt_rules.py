@@ -10,9 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from tilt_examples import BLOCKS, cases
-
 from cardarena.envs.tilt import evaluator, rules
+from tilt_examples import BLOCKS, cases
 
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "tilt.md"
 
@@ -47,7 +46,13 @@ def test_voyage_deck_order_and_attributes():
     assert rules.CARD_CODES[:8] == ("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8")
     assert rules.CARD_CODES[24] == "H1" and rules.CARD_CODES[32:] == ("K9", "K10", "K11", "K12")
     assert [rules.card_rank(card) for card in (0, 7, 15, 31, 32, 35)] == [1, 8, 8, 8, 9, 12]
-    assert [rules.printed_suit(card) for card in (0, 8, 16, 24, 33)] == [rules.CREW, rules.PLANETS, rules.STARS, rules.SHIPS, None]
+    assert [rules.printed_suit(card) for card in (0, 8, 16, 24, 33)] == [
+        rules.CREW,
+        rules.PLANETS,
+        rules.STARS,
+        rules.SHIPS,
+        None,
+    ]
     assert rules.CARDS.index_of("S4") == 19 and rules.CARDS.index_of("K10") == 33
 
 
@@ -59,7 +64,21 @@ def test_void_deck_order():
 
 def test_hazards_without_an_evaluation_effect_are_ignored():
     plain = rules.evaluate(["C5", "P5", "S8", "H2"])
-    for code in ("FINE", "LEAK", "DIST", "ARMR", "GALY", "HAUL", "CHKN", "PAYC", "TRIK", "TAXS", "VOTE", "SABO", "SHAR"):
+    for code in (
+        "FINE",
+        "LEAK",
+        "DIST",
+        "ARMR",
+        "GALY",
+        "HAUL",
+        "CHKN",
+        "PAYC",
+        "TRIK",
+        "TAXS",
+        "VOTE",
+        "SABO",
+        "SHAR",
+    ):
         assert rules.evaluate(["C5", "P5", "S8", "H2"], [code]) == plain
 
 
@@ -128,7 +147,10 @@ def test_fine_print_is_checked_pot_by_pot():
 
 def test_settle_keys_reports_a_pot_left_unpaid_for_lack_of_an_orbit():
     flags = rules.hazard_flags(["GRAV"])
-    keys = [rules.evaluate_ids(rules.CARDS.indices_of(hand), flags) for hand in (["C5", "C6", "C7", "C8"], ["S1", "S2", "S3", "S4"])]
+    keys = [
+        rules.evaluate_ids(rules.CARDS.indices_of(hand), flags)
+        for hand in (["C5", "C6", "C7", "C8"], ["S1", "S2", "S3", "S4"])
+    ]
     done = rules.settle_keys([4, 4], [False, False], keys, flags, 0, carry=[2, 2])
     assert (done.payouts, done.unawarded, done.winners, done.orbitless) == ([0, 0], [6, 6], [[]], True)
     fine = rules.settle_keys([4, 4], [False, False], keys, 0, 0, dummy_key=(9, 9))
@@ -146,7 +168,9 @@ def test_index_level_twins_agree_with_the_api():
     key = rules.evaluate_ids(rules.CARDS.indices_of(hand), flags)
     assert key == rules.evaluate(hand, hazards) and rules.category_of(key, flags) == rules.category(hand, hazards)
     grid = ["C4", "P2", "S8", "H6", "P4", "C3", "P7", "S2", "H4"]
-    assert rules.best_key_ids([19], flags, grid=rules.CARDS.indices_of(grid)) == rules.best_key(["S4"], hazards, grid=grid)
+    assert rules.best_key_ids([19], flags, grid=rules.CARDS.indices_of(grid)) == rules.best_key(
+        ["S4"], hazards, grid=grid
+    )
     assert rules.winners_of_keys([key, key], flags) == [0, 1]
     assert rules.table_size(rules.hazard_flags(["STSH"])) == 6 and rules.table_size(rules.hazard_flags(["ENGB"])) == 3
 
@@ -172,12 +196,22 @@ def test_counted_ranks_agree_with_sorted_ranks_on_every_hand(size, table_flag, c
     attributes = evaluator.ATTRIBUTES[flags & rules.TRST]
     for cards in itertools.combinations(range(rules.NUM_CARDS), size):
         held = any(card >= rules.FIRST_COMMAND for card in cards)
-        assert rules.evaluate_ids(cards, flags) == evaluator.natural_key([attributes[card] for card in cards], size, flags, 0, held), cards
+        assert rules.evaluate_ids(cards, flags) == evaluator.natural_key(
+            [attributes[card] for card in cards], size, flags, 0, held
+        ), cards
 
 
 @pytest.mark.parametrize(
     ("hazards", "size"),
-    [([], 4), (["BINY"], 4), (["JUMP", "HULL"], 4), (["EXPD", "MUTI", "GRAV"], 4), (["TEAM", "TRST"], 4), (["BINY"], 3), (["ENGB", "JUMP", "TEAM"], 3)],
+    [
+        ([], 4),
+        (["BINY"], 4),
+        (["JUMP", "HULL"], 4),
+        (["EXPD", "MUTI", "GRAV"], 4),
+        (["TEAM", "TRST"], 4),
+        (["BINY"], 3),
+        (["ENGB", "JUMP", "TEAM"], 3),
+    ],
 )
 def test_hand_tables_hold_the_computed_keys(hazards, size):
     """A table of three- or four-card hands (built for Hazards met often) gives a hand, at its
@@ -213,7 +247,10 @@ def test_tabled_key_reads_a_built_table_and_nothing_else(monkeypatch):
     monkeypatch.setattr(evaluator, "_TABLES", {})
     monkeypatch.setattr(evaluator, "_COMPUTED", evaluator.Counter())
     flags = rules.hazard_flags(["BINY", "MUTI"])
-    four, three = sorted(rules.CARDS.indices_of(["C2", "S5", "K12", "H7"])), sorted(rules.CARDS.indices_of(["P2", "S6", "K11"]))
+    four, three = (
+        sorted(rules.CARDS.indices_of(["C2", "S5", "K12", "H7"])),
+        sorted(rules.CARDS.indices_of(["P2", "S6", "K11"])),
+    )
     assert evaluator.tabled_key(four, flags) is None and evaluator.tabled_key(three, flags) is None
     evaluator.hand_keys(flags, 4)
     assert evaluator.tabled_key(four, flags) == evaluator.computed_key(four, flags, 4)
@@ -221,7 +258,9 @@ def test_tabled_key_reads_a_built_table_and_nothing_else(monkeypatch):
     for hand in itertools.islice(itertools.combinations(range(rules.NUM_CARDS), 4), 0, None, 997):
         assert evaluator.tabled_key(list(hand), flags) == evaluator.computed_key(hand, flags, 4), hand
     breach = flags | rules.ENGB
-    evaluator._TABLES[breach << 3 | 4] = evaluator.hand_keys(flags, 4)  # a four-card table cannot serve three-card hands
+    evaluator._TABLES[breach << 3 | 4] = evaluator.hand_keys(
+        flags, 4
+    )  # a four-card table cannot serve three-card hands
     assert evaluator.tabled_key(four, breach) is None
 
 
@@ -234,7 +273,12 @@ PAIR_OF_5S, STRAIGHT, HIGH_8631 = ["C5", "P5", "S8", "H2"], ["C1", "P2", "S3", "
         # after the full first betting round (5, 5, 5 and a fold for 3): seat 1's Straight takes 18
         ([5, 5, 5, 3], [False, False, False, True], [PAIR_OF_5S, STRAIGHT, HIGH_8631, None], [0, 18, 0, 0]),
         # the Paycheck round after four checks: one bet of 1, three calls, pot 8 = 2 x 4; two equal hands split it
-        ([2, 2, 2, 2], [False] * 4, [PAIR_OF_5S, HIGH_8631, ["S5", "H5", "P8", "C2"], ["C3", "P4", "S6", "H8"]], [4, 0, 4, 0]),
+        (
+            [2, 2, 2, 2],
+            [False] * 4,
+            [PAIR_OF_5S, HIGH_8631, ["S5", "H5", "P8", "C2"], ["C3", "P4", "S6", "H8"]],
+            [4, 0, 4, 0],
+        ),
     ],
     ids=["first-betting-round", "paycheck-round"],
 )

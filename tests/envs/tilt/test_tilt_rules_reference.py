@@ -11,10 +11,9 @@ from collections import Counter
 
 import pytest
 import tilt_reference as reference
+from cardarena.envs.tilt import rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from cardarena.envs.tilt import rules
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=list(HealthCheck))
 EVALUATION_HAZARDS = ["HULL", "TRST", "BINY", "EXPD", "JUMP", "MUTI", "TEAM", "GRAV"]
@@ -25,7 +24,9 @@ COMMANDS = ["K9", "K10", "K11", "K12"]
 def wild_count(cards: list[str], hazards: list[str]) -> int:
     """Wild cards the reference will try all 36 identities for (a JUMP card counted even if already wild)."""
     live = [card for card in cards if not ("HULL" in hazards and card[0] == "H")]
-    wild = [c for c in live if ("BINY" in hazards and c[0] != "K" and c[1:] == "2") or ("EXPD" in hazards and c[0] == "K")]
+    wild = [
+        c for c in live if ("BINY" in hazards and c[0] != "K" and c[1:] == "2") or ("EXPD" in hazards and c[0] == "K")
+    ]
     return len(wild) + ("JUMP" in hazards and bool(live))
 
 
@@ -134,7 +135,9 @@ def seats(draw) -> dict:
 @settings(max_examples=60, **SETTINGS)
 @given(seats())
 def test_best_key_matches_the_brute_force(seat):
-    expected = reference.best_key(seat["own"], seat["hazards"], seat.get("shared", ()), seat.get("tariffs", ()), seat.get("grid", ()))
+    expected = reference.best_key(
+        seat["own"], seat["hazards"], seat.get("shared", ()), seat.get("tariffs", ()), seat.get("grid", ())
+    )
     assert rules.best_key(**seat) == expected
 
 

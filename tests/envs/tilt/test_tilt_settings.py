@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from tilt_env_support import check_round, play, rigged, stand_pat, tilt
-
 from cardarena.envs import make
 from cardarena.envs.core.errors import ConfigError
 from cardarena.envs.tilt.game import NUM_ACTIONS, TiltConfig
+from tilt_env_support import check_round, play, rigged, stand_pat, tilt
 
 
 def test_defaults_are_the_rulebooks():

@@ -13,12 +13,16 @@ def tilt(**settings: Any) -> TiltGame:
     return TiltGame(TiltConfig.build(**{"dealer": 0, **settings}))
 
 
-def rigged(game: TiltGame, hands: dict[int, list[str]], stock: list[str] = (), voids: list[str] = (), seed: int = 0) -> TiltState:
+def rigged(
+    game: TiltGame, hands: dict[int, list[str]], stock: list[str] = (), voids: list[str] = (), seed: int = 0
+) -> TiltState:
     """A new episode whose first hand is rigged (see `rig`)."""
     return rig(game, game.new_state(seed), hands, stock, voids)
 
 
-def rig(game: TiltGame, state: TiltState, hands: dict[int, list[str]], stock: list[str] = (), voids: list[str] = ()) -> TiltState:
+def rig(
+    game: TiltGame, state: TiltState, hands: dict[int, list[str]], stock: list[str] = (), voids: list[str] = ()
+) -> TiltState:
     """The hand at its first decision given the own cards (first code = the Thumb), the cards on
     top of the stock (first drawn first) and the Void deck's top cards (first drawn first)."""
     assert state.phase == "bet" and state.betting_round == 1
@@ -35,7 +39,9 @@ def rig(game: TiltGame, state: TiltState, hands: dict[int, list[str]], stock: li
         cards, rest = rest[:size], rest[size:]
         state.thumbs[seat], state.palms[seat] = cards[:1], cards[1:]
     state.stock = rest + list(reversed(top))
-    assert sorted(state.stock + [c for s in range(game.num_players) for c in state.thumbs[s] + state.palms[s]]) == list(range(len(DECK)))
+    assert sorted(state.stock + [c for s in range(game.num_players) for c in state.thumbs[s] + state.palms[s]]) == list(
+        range(len(DECK))
+    )
     top_voids = [VOID[code] for code in voids]
     state.void_deck = [v for v in state.void_deck if v not in top_voids] + list(reversed(top_voids))
     return state

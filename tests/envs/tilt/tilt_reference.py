@@ -87,7 +87,9 @@ def moon(cards: list[Held]) -> bool:
         return False
     triples = [[card for card in cards if card.rank == rank] for rank in counts]
     for suits in itertools.permutations(SUITS, 3):
-        if all(any(all(s in c.cat for s, c in zip(suits, order)) for order in itertools.permutations(t)) for t in triples):
+        if all(
+            any(all(s in c.cat for s, c in zip(suits, order)) for order in itertools.permutations(t)) for t in triples
+        ):
             return True
     return False
 
@@ -126,8 +128,9 @@ def qualifies(name: str, cards: list[Held], size: int) -> bool:
         "Redshirts": lambda: redshirts(cards),
         "Moon": lambda: moon(cards),
         "Bridge": lambda: bridge,
-        "Chain of Command": lambda: bridge
-        and bool(next(c for c in cards if c.rank == 7).cat & next(c for c in cards if c.rank == 8).cat),
+        "Chain of Command": lambda: (
+            bridge and bool(next(c for c in cards if c.rank == 7).cat & next(c for c in cards if c.rank == 8).cat)
+        ),
         "Command": lambda: (
             sorted(ranks) == [9, 10, 11, 12]
             if size == 4
@@ -186,7 +189,11 @@ def evaluate(cards: list[str], hazards: list[str]) -> tuple[int, ...]:
     hazards_set = set(hazards)
     size = size_of(hazards_set)
     live = [code for code in cards if not ("HULL" in hazards_set and code[0] == "H")]
-    wild = {c for c in live if ("BINY" in hazards_set and c[0] != "K" and rank_of(c) == 2) or ("EXPD" in hazards_set and c[0] == "K")}
+    wild = {
+        c
+        for c in live
+        if ("BINY" in hazards_set and c[0] != "K" and rank_of(c) == 2) or ("EXPD" in hazards_set and c[0] == "K")
+    }
     lift = sum(1 for code in cards if code[0] == "K") if "EXPD" in hazards_set else 0
     physical_command = any(code[0] == "K" for code in live)
     jumps: list[str | None] = [None]

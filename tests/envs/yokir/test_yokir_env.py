@@ -10,6 +10,10 @@ import re
 
 import numpy as np
 import pytest
+from cardarena.envs import ConfigError, IllegalActionError
+from cardarena.envs.core.cards import hand_seed
+from cardarena.envs.yokir.game import DISCARD
+from cardarena.envs.yokir.rules import DECK, score_hand, trick_winner
 from yokir_support import (
     E24_HANDS,
     PASS,
@@ -24,11 +28,6 @@ from yokir_support import (
     unseen_by,
 )
 
-from cardarena.envs import ConfigError, IllegalActionError
-from cardarena.envs.core.cards import hand_seed
-from cardarena.envs.yokir.game import DISCARD
-from cardarena.envs.yokir.rules import DECK, score_hand, trick_winner
-
 THIRD = 1.0 / 3.0
 
 
@@ -41,7 +40,9 @@ def _walk(env, steps):
     for seat, legal, action in steps:
         agent = f"player_{seat}"
         assert env.agent_selection == agent
-        assert _mask_ids(env, agent) == sorted(legal), f"mask of {agent} before {code(action) if action < 24 else action}"
+        assert _mask_ids(env, agent) == sorted(legal), (
+            f"mask of {agent} before {code(action) if action < 24 else action}"
+        )
         assert env.game.legal_actions(env.state) == sorted(legal)
         for other in env.possible_agents:
             if other != agent:
@@ -129,7 +130,12 @@ def test_e24_action_labels_and_json_view():
     view = env.observe_json("player_1")
     assert view["phase"] == "discard"
     assert [a["label"] for a in view["legal_actions"]] == [
-        "discard JoAr", "discard StPo", "discard CiAt", "discard ScAt", "discard MaAt", "discard ScPh",
+        "discard JoAr",
+        "discard StPo",
+        "discard CiAt",
+        "discard ScAt",
+        "discard MaAt",
+        "discard ScPh",
     ]
     env.step(7)
     view = env.observe_json("player_1")
@@ -149,7 +155,12 @@ def test_e25_round_two_call():
     assert round2 == [24, 25, 26, 28]
     _walk(env, [(1, round1, PASS), (2, round1, PASS), (0, round1, PASS)])
     assert env.observe_json("player_1")["phase"] == "bid2"
-    assert [a["label"] for a in env.observe_json("player_1")["legal_actions"]] == ["pass", "call Ar", "call Po", "call Ph"]
+    assert [a["label"] for a in env.observe_json("player_1")["legal_actions"]] == [
+        "pass",
+        "call Ar",
+        "call Po",
+        "call Ph",
+    ]
     _walk(env, [(1, round2, PASS), (2, round2, SUIT_ACTION["Ph"])])
     state = env.state
     assert (state.caller, state.trump, state.discard) == (2, 3, -1)
@@ -361,8 +372,16 @@ def test_match_scores_accumulate_deal_passes_left_and_winner_is_paid(seed):
     hands = 0
     while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
         state = env.state
-        before = (state.hand_number, state.dealer, list(state.scores), state.caller, state.trump,
-                  list(state.tricks_won), state.leader, [code(c) for c in state.trick])
+        before = (
+            state.hand_number,
+            state.dealer,
+            list(state.scores),
+            state.caller,
+            state.trump,
+            list(state.tricks_won),
+            state.leader,
+            [code(c) for c in state.trick],
+        )
         action = rng.choice(legal_ids(env))
         env.step(action)
         hand_number, dealer, scores, caller, trump, tricks_won, leader, trick = before

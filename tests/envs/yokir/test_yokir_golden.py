@@ -29,6 +29,7 @@ EPISODES = {
     "match_seed8_max_hands3": ({"match": True, "max_hands": 3}, 8),
 }
 
+
 @pytest.mark.parametrize("name", sorted(EPISODES))
 def test_golden_episode(name):
     config, seed = EPISODES[name]
@@ -40,7 +41,13 @@ def test_golden_files_are_small_and_cover_the_phases():
     endings = set()
     for episode in episodes:
         last = next(step for step in reversed(episode["steps"]) if step["action"] is not None)
-        ending = "terminated" if all(last["terminations"].values()) else "truncated" if all(last["truncations"].values()) else "open"
+        ending = (
+            "terminated"
+            if all(last["terminations"].values())
+            else "truncated"
+            if all(last["truncations"].values())
+            else "open"
+        )
         endings.add(ending)
     # together the episodes exercise every kind of decision and both ways a match can end
     assert {"reject", "accept", "discard", "pass", "call", "play"} <= decision_words(episodes)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import random
 
-from yokir_support import SUIT_ACTION, code, e24_state, ids, make
-
 from cardarena.envs.yokir.game import PLAY
 from cardarena.envs.yokir.rules import SUITS, effective_suit
+from yokir_support import SUIT_ACTION, code, e24_state, ids, make
 
 
 def _showed_out(state) -> list[set[str]]:

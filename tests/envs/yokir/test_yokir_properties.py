@@ -7,21 +7,18 @@ from __future__ import annotations
 
 import random
 
+from cardarena.envs.yokir.game import BID1, BID2, DISCARD, OVER, PLAY
+from cardarena.envs.yokir.rules import match_winner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yokir_support import PASS, make
-
-from cardarena.envs.yokir.game import BID1, BID2, DISCARD, OVER, PLAY
-from cardarena.envs.yokir.rules import match_winner
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(0, 2**32 - 1)
 configs = st.one_of(
     st.fixed_dictionaries({"reward_mode": st.sampled_from(["relative", "points"])}),
-    st.fixed_dictionaries(
-        {"match": st.just(True), "target_score": st.integers(1, 4), "max_hands": st.integers(1, 8)}
-    ),
+    st.fixed_dictionaries({"match": st.just(True), "target_score": st.integers(1, 4), "max_hands": st.integers(1, 8)}),
 )
 
 

@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cardarena.envs.yokir import rules
 from cardarena.envs.yokir.rules import (
     callable_suits,
@@ -231,9 +230,13 @@ def reference_suit(card: str, trump: str) -> str:
 
 def reference_winner(cards: list[str], trump: str) -> int:
     trumps = [c for c in cards if reference_suit(c, trump) == trump]
-    pool, order = (trumps, reference_order(trump, trump)) if trumps else (
-        [c for c in cards if reference_suit(c, trump) == reference_suit(cards[0], trump)],
-        reference_order(trump, reference_suit(cards[0], trump)),
+    pool, order = (
+        (trumps, reference_order(trump, trump))
+        if trumps
+        else (
+            [c for c in cards if reference_suit(c, trump) == reference_suit(cards[0], trump)],
+            reference_order(trump, reference_suit(cards[0], trump)),
+        )
     )
     return cards.index(min(pool, key=order.index))
 

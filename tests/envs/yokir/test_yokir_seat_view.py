@@ -39,11 +39,17 @@ def _trick_winner_off_by_one(view):
         (lambda view: view.__setitem__("seat", 5), "'seat' must be a seat number 0..2"),
         (lambda view: view.__setitem__("game", "other_v1"), "not yokir_v1"),
         (lambda view: view.__setitem__("phase", "showdown"), "phase: Input should be"),
-        (lambda view: view["settings"].__setitem__("match", 1), "'settings': yokir: bad config value match=1: Input should be a valid boolean"),
+        (
+            lambda view: view["settings"].__setitem__("match", 1),
+            "'settings': yokir: bad config value match=1: Input should be a valid boolean",
+        ),
         (lambda view: view.__setitem__("returns", [0, 0, 0]), "field 'returns'"),
         (lambda view: view["bids"][0].__setitem__("action", "accept XX"), "is not a round 1 bid"),
         (lambda view: view["bids"][0].__setitem__("seat", (view["bids"][0]["seat"] + 1) % 3), "bids[0]"),
-        (lambda view: view["trick"].__setitem__("leader", None) or view["trick"].__setitem__("cards", ["CiAr"]), "leader is null"),
+        (
+            lambda view: view["trick"].__setitem__("leader", None) or view["trick"].__setitem__("cards", ["CiAr"]),
+            "leader is null",
+        ),
         (_trick_winner_off_by_one, "field 'tricks'"),
         (lambda view: view["legal_actions"].pop(), "field 'legal_actions'"),
         (lambda view: view.__setitem__("extra", 1), "extra: Extra inputs are not permitted"),
@@ -57,8 +63,15 @@ def test_a_view_that_does_not_fit_the_game_is_a_seat_view_error(spoil, message):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 30) | st.floats(allow_nan=False) | st.sampled_from(["CiAr", "MaPh", "play", "x"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["leader", "cards", "winner", "seat"]), inner, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 30)
+    | st.floats(allow_nan=False)
+    | st.sampled_from(["CiAr", "MaPh", "play", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["leader", "cards", "winner", "seat"]), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 
