@@ -1,42 +1,57 @@
-"""Every package directory is listed in pyproject.toml, so a built wheel never silently drops one."""
+"""A built wheel carries every file under the code roots: setuptools finds the packages and their data by pattern."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import tomllib
-from fnmatch import fnmatch
+import warnings
 from pathlib import Path
 
+import pytest
 from cardarena.envs import registered
+from setuptools.config.pyprojecttoml import apply_configuration
+from setuptools.dist import Distribution
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE_FOLDERS = ("cardarena", "cardarena.envs", "cardarena.agents", "cardarena.training")
 
 
-def _setuptools(root: Path = ROOT) -> dict:
+def _package_dir(root: Path) -> dict[str, str]:
     with open(root / "pyproject.toml", "rb") as handle:
-        return tomllib.load(handle)["tool"]["setuptools"]
+        return tomllib.load(handle)["tool"]["setuptools"]["package-dir"]
 
 
-def _packages_on_disk(root: Path, package_dir: dict[str, str]) -> dict[str, Path]:
-    """Import name -> directory of every folder with an __init__.py under each package-dir root."""
-    found = {}
-    for name, folder in package_dir.items():
+def _disk_files(root: Path) -> set[str]:
+    """The installed path (cardarena/envs/yokir/web.js) of every file under each package-dir root."""
+    found = set()
+    for name, folder in _package_dir(root).items():
         base = root / folder
-        for init in base.rglob("__init__.py"):
-            if "__pycache__" not in init.parts:
-                found[".".join((name, *init.parent.relative_to(base).parts))] = init.parent
+        for path in base.rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                found.add("/".join((*name.split("."), *path.relative_to(base).parts)))
     return found
 
 
-def unlisted_packages(root: Path) -> list[str]:
-    """The packages on disk that pyproject.toml's `packages` leaves out (a wheel would drop them)."""
-    setuptools = _setuptools(root)
-    return sorted(set(_packages_on_disk(root, setuptools["package-dir"])) - set(setuptools["packages"]))
+def wheel_files(root: Path) -> set[str]:
+    """The files `pip wheel` would put under cardarena/, as setuptools' build_py lists them (nothing is built)."""
+    with contextlib.chdir(root), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # setuptools calls [tool.setuptools] beta
+        dist = apply_configuration(Distribution({"script_name": "setup.py"}), "pyproject.toml")
+        dist.set_defaults()
+        build_py = dist.get_command_obj("build_py")
+        build_py.ensure_finalized()
+        return {Path(out).relative_to(build_py.build_lib).as_posix() for out in build_py.get_outputs(False)}
+
+
+def files_left_out(root: Path) -> list[str]:
+    """Files under the code roots that a wheel would drop."""
+    return sorted(_disk_files(root) - wheel_files(root))
 
 
 def folders_without_init(root: Path) -> list[str]:
-    """Code folders holding Python files but no __init__.py: setuptools would not package them."""
-    package_dir = _setuptools(root)["package-dir"]
+    """Code folders holding Python files but no __init__.py: they would ship as namespace packages."""
+    package_dir = _package_dir(root)
     return sorted(
         str(folder.relative_to(root))
         for name in CODE_FOLDERS
@@ -45,9 +60,18 @@ def folders_without_init(root: Path) -> list[str]:
     )
 
 
+def _packages(root: Path) -> list[str]:
+    """Import name of every folder with an __init__.py under each package-dir root."""
+    found = []
+    for name, folder in _package_dir(root).items():
+        base = root / folder
+        for init in base.rglob("__init__.py"):
+            found.append(".".join((name, *init.parent.relative_to(base).parts)))
+    return sorted(found)
+
+
 def test_package_dirs_cover_the_code_folders():
-    mapping = _setuptools()["package-dir"]
-    assert mapping == {
+    assert _package_dir(ROOT) == {
         "cardarena": "src/cardarena",
         "cardarena.envs": "envs",
         "cardarena.agents": "agents",
@@ -57,48 +81,59 @@ def test_package_dirs_cover_the_code_folders():
     }
 
 
-def test_every_package_directory_is_listed():
-    missing = unlisted_packages(ROOT)
-    assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {missing}"
+def test_the_wheel_carries_every_file_under_the_code_roots():
+    wheel = wheel_files(ROOT)
+    assert {"cardarena/envs/yokir/web.js", "cardarena/serve/web/index.html", "cardarena/configs/yokir.yaml"} <= wheel
+    assert {
+        f"cardarena/checkpoints/yokir/ppo-selfplay/{name}" for name in ("card.json", "policy.pt", "model.zip")
+    } <= wheel
+    missing = files_left_out(ROOT)
+    assert not missing, f"a wheel would drop these: match them in [tool.setuptools.package-data]: {missing}"
+
+
+def test_every_package_is_in_the_wheel():
+    wheel = wheel_files(ROOT)
+    missing = [name for name in _packages(ROOT) if f"{name.replace('.', '/')}/__init__.py" not in wheel]
+    assert not missing, f"packages a wheel would drop: {missing}"
 
 
 def test_every_code_folder_is_a_package():
     loose = folders_without_init(ROOT)
-    assert not loose, f"these folders hold Python files but no __init__.py, so no wheel carries them: {loose}"
-
-
-def test_a_missing_entry_is_named(tmp_path):
-    (tmp_path / "pyproject.toml").write_text(
-        '[tool.setuptools]\npackage-dir = { "cardarena" = "src/cardarena", "cardarena.envs" = "envs", '
-        '"cardarena.agents" = "agents", "cardarena.training" = "training" }\n'
-        'packages = ["cardarena", "cardarena.envs", "cardarena.agents", "cardarena.training"]\n'
+    assert not loose, (
+        f"these folders hold Python files but no __init__.py, add one so they are regular packages: {loose}"
     )
-    for folder in ("src/cardarena", "envs", "envs/newgame", "agents", "training"):
+
+
+def test_a_new_game_folder_ships_without_an_entry_and_a_stray_file_is_named(tmp_path):
+    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for folder in ("src/cardarena", "envs", "envs/newgame", "agents", "training", "configs", "checkpoints"):
         (tmp_path / folder).mkdir(parents=True, exist_ok=True)
         (tmp_path / folder / "__init__.py").write_text("")
-    (tmp_path / "envs" / "half").mkdir()
-    (tmp_path / "envs" / "half" / "game.py").write_text("")
-    assert unlisted_packages(tmp_path) == ["cardarena.envs.newgame"]
+    (tmp_path / "envs/newgame/game.py").write_text("")
+    (tmp_path / "envs/newgame/web.js").write_text("")
+    (tmp_path / "checkpoints/newgame/ppo-selfplay").mkdir(parents=True)
+    (tmp_path / "checkpoints/newgame/ppo-selfplay/card.json").write_text("{}")
+    (tmp_path / "envs/newgame/notes.txt").write_text("")
+    (tmp_path / "envs/half").mkdir()
+    (tmp_path / "envs/half/game.py").write_text("")
+    wheel = wheel_files(tmp_path)
+    assert {"cardarena/envs/newgame/game.py", "cardarena/envs/newgame/web.js"} <= wheel
+    assert "cardarena/checkpoints/newgame/ppo-selfplay/card.json" in wheel
+    assert files_left_out(tmp_path) == ["cardarena/envs/newgame/notes.txt"]
     assert folders_without_init(tmp_path) == ["envs/half"]
 
 
-def test_every_listed_package_exists():
-    setuptools = _setuptools()
-    stale = sorted(set(setuptools["packages"]) - set(_packages_on_disk(ROOT, setuptools["package-dir"])))
-    assert not stale, f"listed in pyproject.toml but no folder with __init__.py: {stale}"
+@pytest.mark.parametrize("package", _packages(ROOT))
+def test_every_package_imports(package):
+    assert importlib.import_module(package).__name__ == package
 
 
-def test_registered_games_and_agents_are_in_listed_packages():
+def test_registered_games_and_agents_are_packaged():
     """Ours, that is: a game registered from outside cardarena (like the tests' toy games) ships elsewhere."""
-    listed = set(_setuptools()["packages"])
+    wheel = wheel_files(ROOT)
     modules = {entry.module for entry in registered()}
     modules |= {target.split(":")[0] for entry in registered() for target in entry.agents.values()}
     ours = {module for module in modules if module.startswith("cardarena.")}
-    outside = sorted(m for m in ours if m not in listed and m.rpartition(".")[0] not in listed)
-    assert not outside, f"registered modules outside the packages of pyproject.toml: {outside}"
-
-
-def test_shipped_checkpoint_files_go_into_the_wheel():
-    patterns = _setuptools()["package-data"]["cardarena.checkpoints"]
-    for name in ("card.json", "policy.pt", "model.zip"):
-        assert any(fnmatch(f"yokir/ppo-selfplay/{name}", pattern) for pattern in patterns), name
+    paths = {module: module.replace(".", "/") for module in ours}
+    outside = sorted(m for m, path in paths.items() if f"{path}.py" not in wheel and f"{path}/__init__.py" not in wheel)
+    assert not outside, f"registered modules no wheel carries: {outside}"
