@@ -12,19 +12,21 @@ import hashlib
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from cardarena.envs import make
 
 REGENERATE = os.environ.get("CARDARENA_REGEN_GOLDEN") == "1"
 
 HOW_TO_FIX = (
-    "{env_id} no longer reproduces golden episode {name!r} ({where}).\n"
+    "{env_id} no longer reproduces golden episode {path} ({where}).\n"
     "A change of observations, actions, rewards or rules is a new environment version: bump the\n"
     "version ({game}_v1 -> {game}_v2 in envs/{game}/game.py and env.py, docs/games/{game}.md), then\n"
-    "regenerate with:  CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/{game}/test_{game}_golden.py\n"
+    "regenerate with:  CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/test_golden.py -k {game}\n"
     "If the change was not meant to alter behaviour (e.g. a speed-up), it is a bug: fix it instead."
 )
 
@@ -88,7 +90,7 @@ def _first_difference(expected: dict, got: dict) -> str:
     for key in ("env_id", "config", "seed"):
         if expected.get(key) != got.get(key):
             return f"{key}: golden {expected.get(key)!r}, now {got.get(key)!r}"
-    for n, (old, new) in enumerate(zip(expected["steps"], got["steps"])):
+    for n, (old, new) in enumerate(zip(expected["steps"], got["steps"], strict=False)):
         for field, value in old.items():
             if new.get(field) != value:
                 return f"step {n} ({old['agent']}, {old.get('label')}): {field} was {value!r}, now {new.get(field)!r}"
@@ -99,41 +101,58 @@ def _first_difference(expected: dict, got: dict) -> str:
     return "no difference"
 
 
-def check_golden(folder: Path, name: str, env: Any, seed: int) -> None:
-    """Compare a fresh recording with golden/<name>.json (or rewrite it with CARDARENA_REGEN_GOLDEN=1)."""
-    path = folder / f"{name}.json"
-    got = json.loads(json.dumps(record(env, seed)))  # as it would be read back
-    game = env.game.name
+def golden_folders(tests: Path) -> list[Path]:
+    """Every game's golden/ folder under `tests` (tests/envs/<game>/golden)."""
+    return sorted(folder for folder in tests.glob("*/golden") if folder.is_dir())
+
+
+def check_golden(path: Path) -> None:
+    """Replay the episode that `path` names by env_id, config and seed, and compare it with the file.
+
+    With CARDARENA_REGEN_GOLDEN=1 the file is rewritten instead: a new episode starts as a file holding
+    only {"env_id": ..., "config": {...}, "seed": ...}.
+    """
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    env = make(stored["env_id"], **stored["config"])
+    got = json.loads(json.dumps(record(env, stored["seed"])))  # as it would be read back
     if REGENERATE:
-        folder.mkdir(exist_ok=True)
         _write(path, got)
         pytest.skip(f"regenerated {path}")
-    assert path.exists(), (
-        f"missing golden file {path}; create it with CARDARENA_REGEN_GOLDEN=1 pytest tests/envs/{game}"
-    )
-    expected = json.loads(path.read_text(encoding="utf-8"))
-    where = _first_difference(expected, got)
-    assert expected == got, HOW_TO_FIX.format(env_id=env.game.env_id, name=name, where=where, game=game)
+    where = _first_difference(stored, got)
+    assert stored == got, HOW_TO_FIX.format(env_id=env.game.env_id, path=path, where=where, game=env.game.name)
 
 
-def recorded_episodes(folder: Path, names: Any, env_id: str, max_bytes: int) -> list[dict]:
-    """The golden files of `folder`: exactly one per episode name, each under `max_bytes` and of `env_id`."""
-    files = sorted(folder.glob("*.json"))
-    assert sorted(path.stem for path in files) == sorted(names), f"{folder} holds a file for each episode"
-    episodes = []
-    for path in files:
-        assert path.stat().st_size < max_bytes, f"{path} is too large"
-        episode = json.loads(path.read_text(encoding="utf-8"))
-        assert episode["env_id"] == env_id, f"{path} records {episode['env_id']}"
-        episodes.append(episode)
-    return episodes
+def read_episodes(folder: Path) -> list[dict]:
+    """The golden episodes stored in `folder`, in file-name order."""
+    return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))]
 
 
-def decision_words(episodes: list[dict], separator: str | None = None) -> set[str]:
-    """The first word of every decision's label over the episodes: the kinds of move they exercise."""
-    return {
-        step["label"].split(separator)[0]
+def _ending(steps: list[dict]) -> str:
+    last = next(step for step in reversed(steps) if step["action"] is not None)
+    if all(last["terminations"].values()):
+        return "terminated"
+    return "truncated" if all(last["truncations"].values()) else "open"
+
+
+def _before_last_decision(steps: list[dict]) -> list[dict]:
+    last = max(n for n, step in enumerate(steps) if step["action"] is not None)
+    return steps[:last]
+
+
+def coverage(episodes: list[dict]) -> dict:
+    """What the episodes exercise together: the first word of every decision's label, how each episode
+    ended after its last decision, and whether a seat left (a done agent stepped) before the last decision."""
+    decisions = {
+        re.split(r"[\s:]", step["label"])[0]
         for episode in episodes
         for step in episode["steps"]
         if step["action"] is not None
+    }
+    eliminations = any(
+        step["action"] is None for episode in episodes for step in _before_last_decision(episode["steps"])
+    )
+    return {
+        "decisions": sorted(decisions),
+        "endings": sorted({_ending(episode["steps"]) for episode in episodes}),
+        "eliminations": eliminations,
     }
