@@ -3,7 +3,7 @@
     python benchmarks/env_throughput.py [--seconds 5] [--repeat 3] [--hands N] [--seed 0]
                                         [--only piktas --only texas] [--breakdown yokir_v1]
 
-Rows:
+Rows: one per game registered in `cardarena.envs`, at its default configuration, then the peers.
 - `yokir_v1`: `cardarena.envs.make("yokir_v1")`, one hand per episode, through the AEC loop.
 - `piktas_v1`: `cardarena.envs.make("piktas_v1")` at its default 4 seats, one round per episode;
   every observation includes the exact scorer's evaluation, the acting seat's also the secured and
@@ -58,6 +58,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import typer
+from cardarena.envs import registered
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -149,17 +150,9 @@ def texas_holdem_player(seed: int) -> PlayHand:
     return aec_player(texas_holdem_v4.env, seed)
 
 
-OUR_ROWS = {
-    "yokir_v1": "yokir_v1",
-    "piktas_v1 (4 seats)": "piktas_v1",
-    "tilt_v2 (4 seats)": "tilt_v2",
-    "dividha_v1 (4 seats)": "dividha_v1",
-    "scarp_v1": "scarp_v1",
-    "paradigm_v2 (4 seats)": "paradigm_v2",
-    "antipoker_v1": "antipoker_v1",
-}
+OUR_ROWS = [entry.env_id for entry in registered() if entry.module.startswith("cardarena.")]
 ROWS: dict[str, Callable[[int], PlayHand]] = {
-    **{label: cardarena_player(env_id) for label, env_id in OUR_ROWS.items()},
+    **{env_id: cardarena_player(env_id) for env_id in OUR_ROWS},
     "texas_holdem_v4 (PettingZoo)": texas_holdem_player,
     "euchre (OpenSpiel)": lambda seed: openspiel_player(information_state=False),
     "euchre + infostate (OpenSpiel)": lambda seed: openspiel_player(information_state=True),
