@@ -144,3 +144,20 @@ def test_a_link_to_a_missing_file_or_heading_is_broken(tmp_path):
         "games/g.md#rules (no heading with that anchor)",
         "../elsewhere.md (no such file in the repository)",
     ]
+
+
+def _our_games():
+    return [entry for entry in registered() if entry.module.startswith("cardarena.")]
+
+
+@pytest.mark.parametrize("entry", _our_games(), ids=lambda entry: entry.name)
+def test_the_shared_pages_list_every_registered_game(entry):
+    """A new game appends its section to docs/protocol.md, its rows to docs/benchmarks.md and its agents to
+    docs/agents.md; nothing else lists the games."""
+    protocol = _prose(ROOT / "docs/protocol.md")
+    assert re.search(rf"^### .+ \(`{entry.env_id}`\)$", protocol, re.MULTILINE), "no section in docs/protocol.md"
+    benchmarks = (ROOT / "docs/benchmarks.md").read_text(encoding="utf-8")
+    assert re.search(rf"^\| {entry.env_id}\b", benchmarks, re.MULTILINE), "no row in docs/benchmarks.md"
+    agents = _prose(ROOT / "docs/agents.md")
+    missing = [name for name in entry.agents if f"| `{entry.name}/{name}` |" not in agents]
+    assert not missing, f"agents missing from docs/agents.md's table: {missing}"
