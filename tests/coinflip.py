@@ -131,3 +131,6 @@ class HeadsCaller:
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         return 0
+
+    def reset(self) -> None:
+        """Nothing to forget between deals."""
