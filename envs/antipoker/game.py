@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, shuffle
-from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.config import MAX_BETS, MAX_CHIPS, MAX_HANDS, GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
@@ -42,11 +42,11 @@ class AntipokerConfig(GameConfig):
     renamed: ClassVar[dict[str, str]] = {"bet_cap": "max_bets"}
 
     num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 2
-    num_hands: Annotated[int, Field(ge=1)] = 1
+    num_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 1
     betting: bool = True
-    ante: Annotated[int, Field(ge=1)] = 1
-    bet_size: Annotated[int, Field(ge=1)] = 2
-    max_bets: Annotated[int, Field(ge=1)] = 4
+    ante: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 1
+    bet_size: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 2
+    max_bets: Annotated[int, Field(ge=1, le=MAX_BETS)] = 4
 
 
 @dataclass(slots=True)

@@ -6,10 +6,24 @@ import types
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.fields import FieldInfo
 
 from .errors import ConfigError
+
+MAX_CHIPS = 1_000_000
+"""The most chips a chip setting (stack, ante, buy-in, bet) may name: every total at the largest table stays an
+exact integer in a float32 observation (11 seats x 10^6 < 2^24) and far from overflow in compiled code."""
+
+MAX_HANDS = 10_000
+"""The most hands, turns or match points a length setting (`num_hands`, `max_hands`, `max_turns`, `target_score`)
+may name."""
+
+MAX_BETS = 100
+"""The most bets and raises a betting round's cap (`max_bets`) may allow."""
+
+MAX_REWARD = 1_000_000.0
+"""The largest magnitude a reward setting (`illegal_reward`) may have: finite, so returns stay finite."""
 
 
 class GameConfig(BaseModel):
@@ -18,12 +32,14 @@ class GameConfig(BaseModel):
     `on_illegal="raise"` (default) raises IllegalActionError on an illegal action;
     `"penalize"` ends the episode instead, giving the offender `illegal_reward` and
     every other seat 0 (what PettingZoo's TerminateIllegalWrapper does), for training.
+    Every numeric setting of every game is bounded (`MAX_CHIPS`, `MAX_HANDS`, `MAX_BETS`, `MAX_REWARD`),
+    so an extreme value is a ConfigError here, never an overflow later.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     on_illegal: Literal["raise", "penalize"] = "raise"
-    illegal_reward: float = -1.0
+    illegal_reward: Annotated[float, Field(ge=-MAX_REWARD, le=MAX_REWARD, allow_inf_nan=False)] = -1.0
 
     renamed: ClassVar[dict[str, str]] = {}
     """A game's former setting names -> the suite's names (design.md, "Settings"); an old name is refused."""

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, sampled
-from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.config import MAX_BETS, MAX_CHIPS, MAX_HANDS, GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
 from pydantic import Field, model_validator
@@ -98,13 +98,13 @@ class DividhaConfig(GameConfig):
     num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
     dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = None
     match: bool = False
-    max_hands: Annotated[int, Field(ge=1)] = 100
-    starting_stack: Annotated[int, Field(ge=2)] = 100
-    ante: Annotated[int, Field(ge=2)] = 2
-    ante_increase_every: Annotated[int, Field(ge=0)] = 0
-    bet_size: Annotated[int, Field(ge=1)] = 2
+    max_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 100
+    starting_stack: Annotated[int, Field(ge=2, le=MAX_CHIPS)] = 100
+    ante: Annotated[int, Field(ge=2, le=MAX_CHIPS)] = 2
+    ante_increase_every: Annotated[int, Field(ge=0, le=MAX_HANDS)] = 0
+    bet_size: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 2
     limit: Literal["fixed", "pot", "no"] = "fixed"
-    max_bets: Annotated[int, Field(ge=1)] = 4
+    max_bets: Annotated[int, Field(ge=1, le=MAX_BETS)] = 4
     demons_wager: bool = False
     pay_to_trade: bool = False
     divine_intervention: bool = False

@@ -10,7 +10,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import hand_seed, sampled
-from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.config import MAX_BETS, MAX_CHIPS, MAX_HANDS, GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
 from pydantic import Field, model_validator
@@ -56,13 +56,13 @@ class PiktasConfig(GameConfig):
 
     num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
     mode: Literal["casual", "gambling"] = "casual"
-    num_hands: Annotated[int, Field(ge=1)] = 1
+    num_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 1
     dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] = 0
     reward_mode: Literal["score_diff", "win"] = "score_diff"
-    starting_stack: Annotated[int, Field(ge=1)] = 100
-    buy_in: Annotated[int, Field(ge=1)] = 10
-    bet_size: Annotated[int, Field(ge=1)] = 10
-    max_bets: Annotated[int, Field(ge=0)] = 3
+    starting_stack: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 100
+    buy_in: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 10
+    bet_size: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 10
+    max_bets: Annotated[int, Field(ge=0, le=MAX_BETS)] = 3
     use_voids: bool = True
     wild_voids: bool = False
     trump_multi_unit: bool = True

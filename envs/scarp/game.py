@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from cardarena.envs.core.cards import hand_seed, shuffle
-from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.config import MAX_HANDS, GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
@@ -87,7 +87,7 @@ class ScarpConfig(GameConfig):
 
     num_players: Literal[2] = 2
     challenge_suit: Literal["colour", "enemy"] = "colour"
-    max_turns: Annotated[int, Field(ge=1)] = 200
+    max_turns: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 200
 
 
 @dataclass(slots=True)

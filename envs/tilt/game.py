@@ -16,7 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, sampled, shuffle
-from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.config import MAX_BETS, MAX_CHIPS, MAX_HANDS, GameConfig
 from cardarena.envs.core.errors import StateError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
@@ -78,12 +78,12 @@ class TiltConfig(GameConfig):
 
     num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
     dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = None
-    num_hands: Annotated[int, Field(ge=1)] = 1
-    starting_stack: Annotated[int, Field(ge=1)] = 100
-    ante: Annotated[int, Field(ge=1)] = 1
-    small_bet: Annotated[int, Field(ge=1)] = 1
-    big_bet: Annotated[int, Field(ge=1)] = 2
-    max_bets: Annotated[int, Field(ge=1)] = 4
+    num_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 1
+    starting_stack: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 100
+    ante: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 1
+    small_bet: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 1
+    big_bet: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 2
+    max_bets: Annotated[int, Field(ge=1, le=MAX_BETS)] = 4
     reward_mode: Literal["chips"] = "chips"
     void_deck: bool = True
     void_cards: list[str] | None = None

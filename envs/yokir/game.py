@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from cardarena.envs.core.cards import hand_seed
-from cardarena.envs.core.config import GameConfig
+from cardarena.envs.core.config import MAX_HANDS, GameConfig
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.hidden import Place, deal_unseen
@@ -35,8 +35,8 @@ class YokirConfig(GameConfig):
 
     num_players: Literal[3] = 3
     match: bool = False
-    target_score: Annotated[int, Field(ge=1)] = 10
-    max_hands: Annotated[int, Field(ge=1)] = 200
+    target_score: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 10
+    max_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 200
     dealer: Annotated[int, Field(ge=0, le=NUM_PLAYERS - 1)] | None = None
     reward_mode: Literal["relative", "points"] = "relative"
 
