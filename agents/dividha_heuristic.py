@@ -18,8 +18,8 @@ from cardarena.envs.dividha.actions import (
     raise_id,
 )
 from cardarena.envs.dividha.deck import FIRST_HEAVEN, GOD, HIGH, SUM
-from cardarena.envs.dividha.encode import IMMORTAL_SCALE, OBSERVATION_SIZE, SLICES
 from cardarena.envs.dividha.game import MIN_PLAYERS, NUM_CARDS
+from cardarena.envs.dividha.layout import IMMORTAL_SCALE, OBSERVATION_SIZE, SLICES
 from cardarena.envs.dividha.state import NUM_SLOTS
 
 SHAPE = ObservationShape(OBSERVATION_SIZE, NUM_ACTIONS, "the dividha heuristic")

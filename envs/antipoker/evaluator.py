@@ -1,4 +1,7 @@
-"""The compiled Antipoker hand evaluator: the one implementation of the hand value (rules.breakdowns).
+"""The compiled Antipoker hand evaluator: the fast implementation of the hand value (rules.breakdowns).
+
+It mirrors evaluator_reference.py, the plain hand value a reader learns the rule from: `row_parts`
+gives that module's `parts`, `effective_values` its `effective_value` for each card.
 
 Kept apart from rules.py so that importing the game loads no numba: rules.py imports it the
 first time a hand is valued. A hand is a row of six deck indices padded with NO_CARD.

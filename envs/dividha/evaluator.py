@@ -1,5 +1,8 @@
 """The exact Dividha best-hand evaluator (rulebook 5), compiled with numba; the deck and the key layout are in deck.py.
 
+It mirrors evaluator_reference.py, the plain evaluator a reader learns the rule from: `showdown`
+gives that module's `showdown` (as a packed key and a position mask), `legal_hand` its `is_legal`.
+
 Method. Only *maximal* legal hands are scored: legal hands of five cards, or of fewer when no
 further card of the six may join them. That is exact: a hand S of at most four cards has no
 five-card category, so the suits of its readings never matter, and adding a card c that keeps the

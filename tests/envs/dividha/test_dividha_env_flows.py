@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from cardarena.envs.core.errors import IllegalActionError
 from cardarena.envs.dividha.actions import ACTION_NAMES
-from cardarena.envs.dividha.encode import SLICES
+from cardarena.envs.dividha.layout import SLICES
 from dividha_env_support import act, codes, legal_names, seat_to_act, table
 
 EXAMPLE_STOCK = "KH 2L AD KV JD QH 7D AH 5B 4B 6D QB KB 3D 3H 7L".split()

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.dividha.actions import ACTION_NAMES, NUM_ACTIONS, TRADE_CHOICES, decode
-from cardarena.envs.dividha.encode import OBSERVATION_SIZE, SLICES
+from cardarena.envs.dividha.layout import OBSERVATION_SIZE, SLICES
 from cardarena.envs.dividha.state import PUBLIC_SLOTS
 from dividha_env_support import act, table
 
