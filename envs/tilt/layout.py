@@ -21,6 +21,7 @@ from .game import (
 )
 from .state import BET, HAUL, PHASES
 
+# the game's sizes, re-exported: the compiled writer takes every constant from this module
 __all__ = ["FIRST_SET", "MAX_OWN", "MAX_PLAYERS", "MIN_PLAYERS", "NUM_ACTIONS", "NUM_CARDS", "NUM_VOIDS"]
 
 NUM_CATEGORIES = max(len(table) for table in rules.CATEGORIES.values())
