@@ -13,8 +13,10 @@ Action table (rulebook 4.9), `Discrete(131)` at every table size:
 Card decisions: the exchange and the Saboteur discard (`discard`), the Shares pass (`pass`) and
 discard-down (`discard`), the Haul keep (`keep`). Observation: float32 vector in [0, 1],
 seat-relative ("rel" = seats counted clockwise from the observer, 0 = self), padded to six seats;
-`SLICES` names every segment and docs/games/tilt.md tables them. It holds the seat's own hand
+`SLICES` (layout.py) names every segment and docs/games/tilt.md tables them. It holds the seat's own hand
 strength (the best key it can form now, category one-hot), computed once per decision and cached.
+`TiltEncoder.observation` is the fast path; `reference_observation` (observation_reference.py) is
+the plain one it mirrors bit for bit, and the place to read what each segment means.
 """
 
 from __future__ import annotations
@@ -23,201 +25,33 @@ import struct
 from typing import Any
 
 import numpy as np
-from cardarena.envs.core.game import Encoder, segment_slices
+from cardarena.envs.core.game import Encoder
 
-from . import rules
-from .game import (
-    CARD_CODES,
-    EXCHANGE_HAZARDS,
-    FIRST_SET,
-    MAX_OWN,
-    MAX_PLAYERS,
+from .game import CARD_CODES, FIRST_SET, NUM_ACTIONS, NUM_CARDS, VOID_CODES, TiltGame, codes
+from .layout import (
+    AT_MATCH,
+    AT_TABLE_SIZE,
+    EXCHANGE_KIND_INDEX,
     MIN_PLAYERS,
-    NUM_ACTIONS,
-    NUM_CARDS,
-    NUM_VOIDS,
-    VOID_CODES,
-    TiltGame,
-    codes,
-)  # fmt: skip
+    NO_STRENGTH,
+    OBSERVATION_SIZE,
+    PER_SEAT,
+    PHASE_INDEX,
+    SET_FEATURES,
+    SLICES,
+    TABLE,
+)
+from .observation_reference import ROW_FLAGS, card_row
 from .state import BET, CARD_PHASES, HAUL, MOVE_FIELDS, PHASES, TiltState
-
-NUM_CATEGORIES = max(len(table) for table in rules.CATEGORIES.values())
-EXCHANGE_KINDS = ("", *EXCHANGE_HAZARDS)
-GRID_SIZE = rules.GRID_SIZE
 
 ACTION_NAMES = ["fold", "check or call", "bet or raise"] + [f"card set {m}" for m in range(NUM_ACTIONS - FIRST_SET)]
 
-_SEGMENTS = [
-    ("own_thumb", NUM_CARDS),
-    ("own_palm", NUM_CARDS),
-    ("slots", MAX_OWN * NUM_CARDS),  # slot i: the i-th own card by card index (the card-set bits)
-    ("face_up", MAX_PLAYERS * NUM_CARDS),  # per rel seat: its Thumb cards; all its own cards once shown
-    ("palm_sizes", MAX_PLAYERS),  # / 7
-    ("stacks", MAX_PLAYERS),  # / (starting_stack * table size)
-    ("hand_contributions", MAX_PLAYERS),  # this hand, / starting_stack, at most 1
-    ("round_contributions", MAX_PLAYERS),  # this betting round, / (unit * max_bets)
-    ("carried", MAX_PLAYERS),  # unpaid chips recorded per seat, / (starting_stack * table size)
-    ("folded", MAX_PLAYERS),
-    ("all_in", MAX_PLAYERS),
-    ("in_hand", MAX_PLAYERS),  # dealt in this hand
-    ("dealer", MAX_PLAYERS),
-    ("to_act", MAX_PLAYERS),
-    ("bets_made", 3 * MAX_PLAYERS),  # per betting round and rel seat: bets and raises / max_bets
-    ("cards_moved", MAX_PLAYERS),  # per rel seat: cards discarded or passed this hand / 7
-    ("pot", 1),  # / (starting_stack * table size)
-    ("to_call", 1),  # / unit
-    ("round_bets", 1),  # bets and raises this round / cap
-    ("unit", 1),  # / big_bet
-    ("paycheck", 1),  # the open or next betting round is a Paycheck round
-    ("phase", len(PHASES)),
-    ("betting_round", 3),
-    ("exchange_kind", len(EXCHANGE_KINDS)),
-    ("exchange_limit", 1),  # own exchange limit / 3
-    ("hazard_row", NUM_VOIDS),  # face-up Void cards in force
-    ("gravity_carried", 1),
-    ("face_down", 3),  # a Signal, a Fine Print hand, a Chicken card lies face down
-    ("fine_print", NUM_CARDS),  # once face up
-    ("chicken", NUM_CARDS),  # once face up
-    ("tariffs", NUM_CARDS),
-    ("grid", GRID_SIZE * NUM_CARDS),
-    ("own_discards", NUM_CARDS),
-    ("passed", NUM_CARDS),
-    ("received", NUM_CARDS),
-    ("thumb_discards", NUM_CARDS),  # public: Thumb cards seen going to the discard pile
-    ("own_keep", NUM_CARDS),  # the card this seat chose to keep at a Haul, until the choices take effect
-    ("piles", 3),  # stock / 36, discard pile / 36, Void deck / 23
-    ("hand_category", NUM_CATEGORIES),  # own best key: base category in the table in force
-    ("hand_tier", 3),
-    ("hand_flags", 3),  # orbit, reversed (Mutinous Days), short of cards
-    ("hand_top", 1),  # first tie-break rank / 12
-    ("table_size", MAX_PLAYERS - MIN_PLAYERS + 1),
-    ("match", 2),  # hands played / num_hands, num_hands > 1
-    # per action id, at the seat's card decisions, of the own cards the set gives up (each / 7):
-    ("set_cards", NUM_ACTIONS),  # how many
-    ("set_cards_reversed", NUM_ACTIONS),  # how many, under Mutinous Days
-    (
-        "set_strength",
-        NUM_ACTIONS,
-    ),  # summed rank strength of the natural ones (rank / 12; (12 - rank) / 12 under Mutinous Days)
-    ("set_pairs", NUM_ACTIONS),  # natural cards sharing a rank with another own card
-    ("set_pairs_reversed", NUM_ACTIONS),  # the same, under Mutinous Days
-    ("set_commands", NUM_ACTIONS),  # natural Command cards (not under Mutinous Days)
-    ("set_wilds", NUM_ACTIONS),  # wild cards (Binary System 2s, Expendable Ranks Commands)
-]
-SET_FEATURES = (
-    "set_cards",
-    "set_cards_reversed",
-    "set_strength",
-    "set_pairs",
-    "set_pairs_reversed",
-    "set_commands",
-    "set_wilds",
-)
-
-SLICES = segment_slices(_SEGMENTS)
-OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
-_START = {name: piece.start for name, piece in SLICES.items()}
-_AT_OWN_THUMB = _START["own_thumb"]
-_AT_OWN_PALM = _START["own_palm"]
-_AT_SLOTS = _START["slots"]
-_AT_FACE_UP = _START["face_up"]
-_AT_PALM_SIZES = _START["palm_sizes"]
-_AT_STACKS = _START["stacks"]
-_AT_HAND_CONTRIBUTIONS = _START["hand_contributions"]
-_AT_ROUND_CONTRIBUTIONS = _START["round_contributions"]
-_AT_CARRIED = _START["carried"]
-_AT_FOLDED = _START["folded"]
-_AT_ALL_IN = _START["all_in"]
-_AT_IN_HAND = _START["in_hand"]
-_AT_DEALER = _START["dealer"]
-_AT_TO_ACT = _START["to_act"]
-_AT_BETS_MADE = _START["bets_made"]
-_AT_CARDS_MOVED = _START["cards_moved"]
-_AT_POT = _START["pot"]
-_AT_TO_CALL = _START["to_call"]
-_AT_ROUND_BETS = _START["round_bets"]
-_AT_UNIT = _START["unit"]
-_AT_PAYCHECK = _START["paycheck"]
-_AT_PHASE = _START["phase"]
-_AT_BETTING_ROUND = _START["betting_round"]
-_AT_EXCHANGE_KIND = _START["exchange_kind"]
-_AT_EXCHANGE_LIMIT = _START["exchange_limit"]
-_AT_HAZARD_ROW = _START["hazard_row"]
-_AT_GRAVITY_CARRIED = _START["gravity_carried"]
-_AT_FACE_DOWN = _START["face_down"]
-_AT_FINE_PRINT = _START["fine_print"]
-_AT_CHICKEN = _START["chicken"]
-_AT_TARIFFS = _START["tariffs"]
-_AT_GRID = _START["grid"]
-_AT_OWN_DISCARDS = _START["own_discards"]
-_AT_PASSED = _START["passed"]
-_AT_RECEIVED = _START["received"]
-_AT_THUMB_DISCARDS = _START["thumb_discards"]
-_AT_OWN_KEEP = _START["own_keep"]
-_AT_PILES = _START["piles"]
-_AT_HAND_CATEGORY = _START["hand_category"]
-_AT_HAND_TIER = _START["hand_tier"]
-_AT_HAND_FLAGS = _START["hand_flags"]
-_AT_HAND_TOP = _START["hand_top"]
-_AT_TABLE_SIZE = _START["table_size"]
-_AT_MATCH = _START["match"]
-_AT_SET_FEATURES = _START[SET_FEATURES[0]]
-_PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
-_EXCHANGE_KIND_INDEX = {kind: index for index, kind in enumerate(EXCHANGE_KINDS)}
-_BET_INDEX, _HAUL_INDEX = PHASES.index(BET), PHASES.index(HAUL)
-
-
-def _card_row(card: int, paired: bool, flags: int) -> tuple[Any, ...]:
-    """What one own card adds to SET_FEATURES when a set gives it up (before the / 7); `paired`:
-    another own card has its rank."""
-    reversed_order = bool(flags & rules.MUTI)
-    rank, command = rules.RANK[card], rules.is_command(card)
-    wild = (flags & rules.BINY and rank == 2 and not command) or (flags & rules.EXPD and command)
-    paired = not wild and paired
-    strength = 0.0 if wild else ((12 - rank) if reversed_order else rank) / 12
-    return (
-        1.0,
-        float(reversed_order),
-        strength,
-        paired and not reversed_order,
-        paired and reversed_order,
-        command and not wild and not reversed_order,
-        bool(wild),
-    )
-
-
-_ROW_FLAGS = rules.MUTI | rules.BINY | rules.EXPD  # the Hazards the card rows depend on
-# _CARD_ROWS[flags & _ROW_FLAGS][2 * card + paired]: `_card_row` / 7, as float32
-_CARD_ROWS = {
-    flags: np.array(
-        [_card_row(card, paired, flags) for card in range(NUM_CARDS) for paired in (False, True)], np.float32
-    )
-    / MAX_OWN
-    for flags in range(_ROW_FLAGS + 1)
-    if flags & _ROW_FLAGS == flags
+# CARD_ROWS[flags & ROW_FLAGS][2 * card + paired]: `card_row` of every own card, paired or not
+CARD_ROWS = {
+    flags: np.array([card_row(card, paired, flags) for card in range(NUM_CARDS) for paired in (False, True)])
+    for flags in range(ROW_FLAGS + 1)
+    if flags & ROW_FLAGS == flags
 }
-
-
-# What `write_observation` (observation_writer.py) reads. `numbers`: int64s, six blocks of one
-# value a seat (_PER_SEAT), then the table's values (_TABLE, at 6 * table size + offset).
-_STACKS, _CONTRIBUTIONS, _CARRIED, _FOLDED, _IN_HAND, _BET_CONTRIBUTIONS = _PER_SEAT = range(6)
-(
-    _DEALER, _TO_ACT, _PHASE, _BETTING_ROUND, _EXCHANGE_KIND, _GRAVITY, _SIGNAL, _REVEALED, _STOCK, _DISCARDS, _VOIDS,
-    _HAND_NUMBER, _PAYCHECK, _BETTING, _UNIT, _CAP, _CURRENT_BET, _ROUND_BETS, _KEEP, _EXCHANGE_LIMIT,
-    _HELD, _ORBIT, _TIER, _BASE, _TOP,  # the seat's hand strength, _HELD 0 for none
-) = _TABLE = range(25)  # fmt: skip
-_NO_STRENGTH = (0,) * len(_TABLE[_HELD:])
-# `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms), the
-# last the Hazard row (Void cards)
-_FINE, _CHICKEN, _GRID, _TARIFFS, _THUMB_DISCARDS, _OWN_DISCARDS, _PASSED, _RECEIVED, _ROW = range(9)
-_PUBLIC_PILES = (
-    (_TARIFFS, _AT_TARIFFS),
-    (_THUMB_DISCARDS, _AT_THUMB_DISCARDS),
-    (_OWN_DISCARDS, _AT_OWN_DISCARDS),
-    (_PASSED, _AT_PASSED),
-    (_RECEIVED, _AT_RECEIVED),
-)
 
 
 class TiltEncoder(Encoder[TiltState]):
@@ -229,9 +63,9 @@ class TiltEncoder(Encoder[TiltState]):
         super().__init__(game)
         config, n = game.config, game.num_players
         blank = np.zeros(OBSERVATION_SIZE, np.float32)  # what every observation at this table starts from
-        blank[_AT_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
+        blank[AT_TABLE_SIZE + n - MIN_PLAYERS] = 1.0
         if config.num_hands > 1:
-            blank[_AT_MATCH + 1] = 1.0
+            blank[AT_MATCH + 1] = 1.0
         self._blank = blank
         # what `write_observation` scales by: table size, chip scales, match scale (0 for one hand), bet scales
         match_scale = config.num_hands if config.num_hands > 1 else 0
@@ -240,7 +74,7 @@ class TiltEncoder(Encoder[TiltState]):
             np.int64,
         )
         self._no_bets = [0] * n
-        self._pack_numbers = struct.Struct(f"={len(_PER_SEAT) * n + len(_TABLE)}q").pack
+        self._pack_numbers = struct.Struct(f"={len(PER_SEAT) * n + len(TABLE)}q").pack
         from .observation_writer import compiled_writers  # here, not at import: importing the game loads no numba
 
         self._write, self._write_card_sets = compiled_writers()
@@ -249,17 +83,17 @@ class TiltEncoder(Encoder[TiltState]):
         """The state handed to compiled code (`write_observation`) as four flat buffers, which it
         writes into a copy of the blank vector; then, at the seat's card decision, the card-set features.
 
-        The buffers, in `write_observation`'s order: the numbers (int64s: the _PER_SEAT blocks, the
-        _TABLE values, the seat's hand strength last: how many cards it holds, 0 for none, and its
+        The buffers, in `write_observation`'s order: the numbers (int64s: the PER_SEAT blocks, the
+        TABLE values (layout.py), the seat's hand strength last: how many cards it holds, 0 for none, and its
         best key's Orbit, tier, base category and first tie-break rank); the length of each card
-        list; the card lists end to end (the Thumbs, the Palms, then the piles _FINE to _ROW); the
+        list; the card lists end to end (the Thumbs, the Palms, then the piles FINE to ROW); the
         public moves' four fields end to end (the state's own bytearray, not copied). Built in one
         function: a helper call per buffer costs about 0.4 µs a decision step (docs/benchmarks.md).
         """
         vector = self._blank.copy()
         folded = state.folded
         if folded[seat]:
-            own, strength, limit = (), _NO_STRENGTH, -1
+            own, strength, limit = (), NO_STRENGTH, -1
         else:
             own = tuple(sorted(state.thumbs[seat] + state.palms[seat]))
             key = self.game.best_key_of(state, own)
@@ -296,7 +130,7 @@ class TiltEncoder(Encoder[TiltState]):
         keep = state.keeps[seat] if state.keeps else -1
         numbers = self._pack_numbers(
             *state.stacks, *state.contributions, *state.carry, *folded, *state.in_hand, *bet_contributions,
-            state.dealer, to_act, _PHASE_INDEX[phase], state.betting_round, _EXCHANGE_KIND_INDEX[state.exchange_kind],
+            state.dealer, to_act, PHASE_INDEX[phase], state.betting_round, EXCHANGE_KIND_INDEX[state.exchange_kind],
             state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
             state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *strength,
         )  # fmt: skip
@@ -307,7 +141,7 @@ class TiltEncoder(Encoder[TiltState]):
 
     def _encode_card_sets(self, vector: np.ndarray, state: TiltState, own: tuple[int, ...]) -> None:
         """Per card set over the held slots: what it gives up (SET_FEATURES), in compiled code."""
-        rows = _CARD_ROWS[self.game.hazard_flags(state) & _ROW_FLAGS]
+        rows = CARD_ROWS[self.game.hazard_flags(state) & ROW_FLAGS]
         self._write_card_sets(vector, bytes(own), rows, state.phase == HAUL)
 
     # ------------------------------------------------------------ JSON seat view and text

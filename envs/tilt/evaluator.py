@@ -420,7 +420,8 @@ def hand_keys(flags: int, size: int) -> list[Key]:
     """The key of every hand of `size` cards (3 or 4, at most T) under `flags`, at the hand's
     combination index: for cards c1 < c2 < ..., CHOOSE[1][c1] + CHOOSE[2][c2] + .... Built once
     per flags and size by `computed_key` (four cards: about 0.05 s without wild cards, up to 0.4 s
-    with them; three cards: a tenth of that); keys that repeat are stored once."""
+    with them; three cards: a tenth of that); keys that repeat are stored once. Its reference is
+    `computed_key`, the key every entry is copied from."""
     keys = _TABLES.get(flags << 3 | size)
     if keys is None:
         table = table_size(flags)
@@ -462,7 +463,8 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
 def tabled_key(cards: Sequence[int], flags: int) -> Key | None:
     """`evaluate_ids` of three or four cards sorted by card index, read from their table under
     `flags` (`hand_keys`); None while there is no such table (not built yet, or never: another
-    size, or four cards where Engine Breach makes hands of three)."""
+    size, or four cards where Engine Breach makes hands of three). Mirrors `computed_key`, its
+    reference (tests/envs/tilt/test_tilt_fast_paths.py holds it to it over hands of random play)."""
     size = len(cards)
     keys = _TABLES.get(flags << 3 | size)
     if keys is None:
@@ -478,7 +480,9 @@ def tabled_key(cards: Sequence[int], flags: int) -> Key | None:
 
 def computed_key(cards: Sequence[int], flags: int, table: int) -> Key:
     """`evaluate_ids` computed, never looked up, at a T-card `table`: the ranks counted (no wild
-    card, T 3 or 4) or sorted, then the wild cards resolved by `wild_key`."""
+    card, T 3 or 4) or sorted, then the wild cards resolved by `wild_key`. The reference of the
+    tabled path (`hand_keys`, `tabled_key`), itself held to the rulebook's brute force in
+    `tests/envs/tilt/tilt_reference.py`."""
     attributes = ATTRIBUTES[flags & (HULL | TRST)]
     if not flags & (HULL | BINY | EXPD | JUMP):
         if table == 6:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cardarena.envs.tilt.encode import _SEGMENTS, OBSERVATION_SIZE
 from cardarena.envs.tilt.game import FIRST_SET, NUM_ACTIONS
+from cardarena.envs.tilt.layout import OBSERVATION_SIZE, SEGMENTS
 
 PAGE = Path(__file__).resolve().parents[3] / "docs" / "games" / "tilt.md"
 
@@ -21,7 +21,7 @@ def section(title: str) -> str:
 def test_the_observation_table_is_the_encoders():
     rows = re.findall(r"^\| `(\w+)` \| ([\d ×]+) \|", section("Observation"), re.MULTILINE)
     documented = [(name, eval(size.replace("×", "*"))) for name, size in rows]
-    assert documented == _SEGMENTS
+    assert documented == SEGMENTS
     assert sum(size for _, size in documented) == OBSERVATION_SIZE
 
 
