@@ -2,7 +2,8 @@
 (`scoring.exchange_outcomes`) and its per-action features written into the vector.
 
 Kept apart from encode.py so that importing the game loads no numba: it is imported the first
-time an exchange turn is observed.
+time an exchange turn is observed. Mirrors `reference.exchange_features` (and, through
+scoring.py, `reference.exchange_outcomes`), the plain reading of these features.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def write_exchange_features(obs, legal, secured, full, near):
     """Per legal id (scoring.exchange_outcomes): the secured and whole-field scores / 60 and the
     closeness / 150 after it, capped at 1, and each one's *gap*: 1 for the best legal id, less by 1
     per 10 points (30 closeness) below it, floor 0, so that small differences stand out. Scores are
-    worked in float64 and closeness in float32: the observation's exact values."""
+    worked in float64 and closeness in float32: the observation's exact values. Mirrors
+    `reference.exchange_features`."""
     _write_points(obs, _SECURED_AFTER, _SECURED_GAP, legal, secured)
     _write_points(obs, _FULL_AFTER, _FULL_GAP, legal, full)
     best = np.float32(near.max())

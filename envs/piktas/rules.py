@@ -3,7 +3,7 @@
 Each public function validates its codes and delegates to an index-level twin (`*_ids`) that
 game.py calls on its hot path. Deck index (rulebook section 2): pips 10 * suit + value - 1
 (0-49), trumps 50-69 (pairs in canonical order, copy 1 then 2), voids 70 and 71.
-Scoring is exact and compiled: see scoring.py.
+Scoring is exact and compiled (scoring.py); reference.py is its plain reading, the one to learn it from.
 """
 
 from __future__ import annotations
@@ -207,19 +207,28 @@ def evaluate_ids(
     hand: Sequence[int], field: Sequence[int], trump_multi_unit: bool, highest_unit_only: bool, wild_voids: bool
 ) -> tuple[int, int, int, int]:
     """`evaluate` on deck indices (no validation)."""
-    hand_items = [card for card in hand if wild_voids or not is_void(card)]
-    field_items = [card for card in field if wild_voids or not is_void(card)]
-    items = hand_items + field_items
+    items, hand_mask, full_hand_allowed = pool_items(hand, field, highest_unit_only, wild_voids)
     from .scoring import MAX_POOL, score_pool  # the compiled scorer loads on first use, not with the game
 
     if len(items) > MAX_POOL:
         raise ValueError(f"a pool of {len(items)} cards is larger than the {MAX_POOL} the scorer handles")
-    void_in_hand = len(hand_items) < len(hand)
-    full_hand_allowed = bool(hand) and not void_in_hand and not highest_unit_only
     total, best_unit, best_card = score_pool(
-        np.array(items, np.int64), (1 << len(hand_items)) - 1, full_hand_allowed, trump_multi_unit, highest_unit_only
+        np.array(items, np.int64), hand_mask, full_hand_allowed, trump_multi_unit, highest_unit_only
     )
     return (int(total), int(best_unit), int(best_card), hand_high(hand))
+
+
+def pool_items(
+    hand: Sequence[int], field: Sequence[int], highest_unit_only: bool, wild_voids: bool
+) -> tuple[list[int], int, bool]:
+    """A seat's pool as the scorer takes it (5.1, 8.2, 8.3): its items (the hand's cards, then the
+    field's; voids only when they are wild), the mask of the hand's items (item i is bit i), and
+    whether the Full Hand bonus can be earned (a non-empty hand with no void blocking it)."""
+    hand_items = [card for card in hand if wild_voids or not is_void(card)]
+    field_items = [card for card in field if wild_voids or not is_void(card)]
+    void_in_hand = len(hand_items) < len(hand)
+    full_hand_allowed = bool(hand) and not void_in_hand and not highest_unit_only
+    return hand_items + field_items, (1 << len(hand_items)) - 1, full_hand_allowed
 
 
 def hand_high(hand: Sequence[int]) -> int:

@@ -1,5 +1,9 @@
 """The exact Piktas pool scorer (rulebook section 5, variants 8.1-8.3), compiled with numba.
 
+It mirrors reference.py, the plain-Python reading to learn the rules from: `score_pool`,
+`exchange_outcomes` and `closeness` give that module's results for the same turn, and tests hold
+them equal.
+
 A pool is a list of *items*: deck indices of pip cards, trumps and (with `wild_voids`) voids;
 item i is bit i of every mask. Method (rulebook 5.6):
 
@@ -506,7 +510,8 @@ def _better(total, unit, card, best_total, best_unit, best_card):
 
 @njit(cache=True)
 def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_unit_only):
-    """(total, best_unit, best_card) of the best arrangement of a pool (rulebook 5.4, 8.1-8.3).
+    """(total, best_unit, best_card) of the best arrangement of a pool (rulebook 5.4, 8.1-8.3);
+    mirrors `reference.score_pool`.
 
     cards: int64 deck indices of the pool items (pips, trumps, and voids only when they are wild);
     hand_mask: the items that are the seat's hand; full_hand_allowed: the hand is non-empty and
@@ -722,7 +727,8 @@ def exchange_outcomes(
     wild_voids,
 ):
     """The seat's pool as it stands, (total, best_unit, best_card), and for each legal exchange id
-    the secured total, the whole-field total and the closeness of the secured cards after it.
+    the secured total, the whole-field total and the closeness of the secured cards after it;
+    mirrors `reference.exchange_outcomes`, which takes the field as its positions.
 
     hand: the seat's hand, sorted deck indices; field_cards and field_positions: every card in the
     field (each stack bottom -> top) and its position; legal: the legal exchange ids; action_slot and
@@ -899,7 +905,8 @@ _SCRATCH_ROWS = 4
 
 @njit(cache=True)
 def closeness(cards):
-    """How near a set of cards (deck indices; voids count for nothing) is to scoring; see `_closeness`."""
+    """How near a set of cards (deck indices; voids count for nothing) is to scoring; see `_closeness`.
+    Mirrors `reference.closeness`."""
     scratch = np.empty((_SCRATCH_ROWS, NUM_VALUES + 1), np.int64)
     return _closeness(cards, (1 << cards.shape[0]) - 1, scratch)
 
