@@ -8,7 +8,6 @@ exchange and betting round; evaluation Hazards act through `rules.best_key` at s
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from operator import add
@@ -48,7 +47,6 @@ MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
 MAX_EXCHANGE = 3
 GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
 KEY_CACHE_LIMIT = 200_000  # best keys remembered per game, of hands no evaluator table holds (about 200 bytes each)
-OPTIONS_CACHE_LIMIT = 100_000  # betting situations remembered per game
 
 FOLD, CALL, RAISE = 0, 1, 2
 FIRST_SET = 3
@@ -58,10 +56,6 @@ ENGINE_ACTIONS = {FOLD: betting.FOLD, RAISE: betting.RAISE_MIN}
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
-ROUND_FIELDS = ("stacks", "folded", "to_act", "pot", "current_bet", "contributions", "bets", "min_raise", "history")
-assert ROUND_FIELDS == tuple(field.name for field in dataclasses.fields(betting.BettingRound)), (
-    "_situation names every field"
-)
 BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
@@ -130,13 +124,6 @@ class TiltGame(Game[TiltState]):
         super().__init__(config)
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._flags: dict[tuple[Any, ...], int] = {}
-        self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
-        self._decision: tuple[Any, ...] = (
-            None,
-            -1,
-            None,
-            None,
-        )  # (round, its moves, rules, decision) of the last one asked
         n = self._num_players = config.num_players  # the frozen config's values, read once (a pydantic read costs)
         self._clockwise = [
             tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
@@ -235,11 +222,7 @@ class TiltGame(Game[TiltState]):
                 f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}"
             )
         state.moves = bytearray(value for move in moves for value in move)
-        if state.bets is not None:
-            try:
-                state.bets = betting.BettingRound.from_json(state.bets)
-            except ValueError as error:
-                raise StateError(f"{self.env_id} state field 'bets': {error}") from None
+        state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
         return state
 
     def state_from_view(self, view: dict[str, Any]) -> TiltState:
@@ -478,24 +461,10 @@ class TiltGame(Game[TiltState]):
         return _betting_rules(*state.bet_rules)
 
     def _betting_decision(self, state: TiltState) -> tuple[tuple[int, ...], dict[str, int]]:
-        """The open betting round's legal action ids and the engine's choices, remembered per
-        situation (the rules and every field of the round but its history, all they depend on).
-
-        Asked again at the same decision (the mask, then the move), it answers at once: the round
-        is the same object with as many moves (the engine changes it in place, one move at a time)."""
-        bets = state.bets
-        last_bets, last_moves, last_rules, decision = self._decision
-        if last_bets is bets and last_moves == len(bets.history) and last_rules is state.bet_rules:
-            return decision
-        situation = _situation(state.bet_rules, bets)
-        decision = self._options.get(situation)
-        if decision is None:
-            if len(self._options) > OPTIONS_CACHE_LIMIT:
-                self._options.clear()
-            choices = bets.choices(self._rules(state))
-            decision = self._options[situation] = (_action_ids(tuple(choices)), choices)
-        self._decision = (bets, len(bets.history), state.bet_rules, decision)
-        return decision
+        """The open betting round's legal action ids and the engine's choices, kept by the round
+        until it acts (the round's rules, `state.bet_rules`, are set when it opens)."""
+        rules = self._rules(state)
+        return state.bets.decision(lambda bets: _decision_of(bets.choices(rules)))
 
     def _bet(self, state: TiltState, action: int) -> None:
         _ids, choices = self._betting_decision(state)
@@ -838,30 +807,18 @@ def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.Betti
     return betting.BettingRules(unit=unit, max_bets=cap, fold=fold)
 
 
-def _situation(bet_rules: list[Any], bets: betting.BettingRound) -> tuple[Any, ...]:
-    """What a betting decision depends on: the round's rules and every field of the round but its
-    history, in one flat tuple (the per-seat lists have the table's length; `to_act`, of any
-    length, comes last)."""
-    return (
-        *bet_rules,
-        bets.pot,
-        bets.current_bet,
-        bets.bets,
-        bets.min_raise,
-        *bets.stacks,
-        *bets.folded,
-        *bets.contributions,
-        *bets.to_act,
-    )
-
-
 @functools.cache
 def _card_sets(held: int, allowed: int, low: int, high: int) -> tuple[int, ...]:
     """The ids of the card sets among `held` slots using only `allowed` slots, of `low` to `high` cards."""
     return tuple(FIRST_SET + m for m in range(1 << held) if m & ~allowed == 0 and low <= POPCOUNT[m] <= high)
 
 
-@functools.cache
+def _decision_of(choices: dict[str, int]) -> tuple[tuple[int, ...], dict[str, int]]:
+    """The action ids of the betting engine's choices, ascending, and the choices."""
+    return _action_ids(tuple(choices)), choices
+
+
+@functools.cache  # by the engine's option names, a tuple of strings: a value, and a few dozen at most
 def _action_ids(options: tuple[str, ...]) -> tuple[int, ...]:
     """The action ids of the betting engine's options, ascending."""
     return tuple(sorted({ENGINE_IDS[name] for name in options}))
