@@ -177,6 +177,7 @@ _NO_OWNER = [-1] * (len(SUITS) + 1)  # by suit, and a last entry that a seat wit
 class ParadigmEncoder(Encoder[ParadigmState]):
     observation_size = OBSERVATION_SIZE
     action_feature_slices = (SLICES["action_gain"], SLICES["action_gap"])
+    has_acting_observation = True
 
     def observation(self, state: ParadigmState, seat: int) -> np.ndarray:
         return self._encode(state, seat, None)
