@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from operator import add
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -504,48 +505,71 @@ class TiltGame(Game[TiltState]):
         emit(state.log, state.hand_number, "hazard", stage=stage, card=code)
         if code in EXCHANGE_HAZARDS:
             state.exchange_kind = code
-        _HAZARD_EFFECTS[code](self, state)
+        _HAZARD_EFFECTS[code](self, state, False)
 
-    def _hazard_fine(self, state: TiltState) -> None:
+    # Each Hazard's effect, drawn in play or revealed at showdown (`at_showdown`: what it deals is
+    # dealt face up, and what would change later play has nothing left to change).
+
+    def _hazard_fine(self, state: TiltState, at_showdown: bool) -> None:
         state.fine = self._deal_to(state, FINE_PRINT)
-        emit(state.log, state.hand_number, "deal", place="fine_print", count=len(state.fine))
+        self._log_deal(state, "fine_print", state.fine, at_showdown)
 
-    def _hazard_leak(self, state: TiltState) -> None:
-        state.plan = ["showdown", "settle"]
+    def _hazard_leak(self, state: TiltState, at_showdown: bool) -> None:
+        if not at_showdown:
+            state.plan = ["showdown", "settle"]
 
-    def _hazard_dist(self, state: TiltState) -> None:
-        if state.void_deck:
+    def _hazard_dist(self, state: TiltState, at_showdown: bool) -> None:
+        if state.void_deck and not at_showdown:
             state.signal = state.void_deck.pop()
             emit(state.log, state.hand_number, "signal", face_down=True)
 
-    def _hazard_stsh(self, state: TiltState) -> None:
-        self._draw_to_six(state, face_up=False)
+    def _hazard_stsh(self, state: TiltState, at_showdown: bool) -> None:
+        self._draw_to_six(state, face_up=at_showdown)
+
+    def _hazard_armr(self, state: TiltState, at_showdown: bool) -> None:
+        """In play the plan step `armory` acts; at showdown the next Void card is revealed too."""
+        if at_showdown and state.void_deck:
+            self._reveal_at_showdown(state, state.void_deck.pop())
 
     def _step_armory(self, state: TiltState) -> None:
         """After Well-Stocked Armory as the first Hazard: a second Hazard, exchange and betting round (R24)."""
         if "ARMR" in [VOID_CODES[v] for v in state.row[:1]]:
             state.plan[:0] = ["hazard2", "exchange", "bet3"]
 
-    def _hazard_haul(self, state: TiltState) -> None:
+    def _hazard_haul(self, state: TiltState, at_showdown: bool) -> None:
         if "exchange" in state.plan:
             state.plan.remove("exchange")
         self._open_cards(state, HAUL, self.live_seats(state))
 
-    def _hazard_chkn(self, state: TiltState) -> None:
+    def _hazard_chkn(self, state: TiltState, at_showdown: bool) -> None:
         self._discard_thumbs(state)
         state.chicken = self._deal_to(state, 1)
-        emit(state.log, state.hand_number, "deal", place="chicken", count=len(state.chicken))
+        self._log_deal(state, "chicken", state.chicken, at_showdown)
 
-    def _hazard_payc(self, state: TiltState) -> None:
-        pot = sum(state.contributions) + sum(state.carry)
-        state.paycheck_unit = min(self.config.big_bet, pot // len(self.live_seats(state)))
+    def _hazard_payc(self, state: TiltState, at_showdown: bool) -> None:
+        if not at_showdown:
+            pot = sum(state.contributions) + sum(state.carry)
+            state.paycheck_unit = min(self.config.big_bet, pot // len(self.live_seats(state)))
 
-    def _hazard_taxs(self, state: TiltState) -> None:
+    def _hazard_trik(self, state: TiltState, at_showdown: bool) -> None:
+        """In play it shapes the exchange (EXCHANGE_HAZARDS); at showdown every live Thumb is dealt again."""
+        if at_showdown:
+            for seat in self.live_seats(state):
+                thumbs = state.thumbs[seat]
+                self._discard_thumbs_of(state, seat)
+                state.thumbs[seat] = self._deal_to(state, len(thumbs))
+                self._log_draw(state, seat, state.thumbs[seat], face_up=True)
+
+    def _hazard_taxs(self, state: TiltState, at_showdown: bool) -> None:
         state.tariffs = self._deal_to(state, TARIFFS)
-        emit(state.log, state.hand_number, "deal", place="tariffs", cards=codes(state.tariffs))
+        self._log_deal(state, "tariffs", state.tariffs, True)
 
-    def _hazard_engb(self, state: TiltState) -> None:
+    def _hazard_engb(self, state: TiltState, at_showdown: bool) -> None:
         self._discard_thumbs(state)
+
+    def _log_deal(self, state: TiltState, place: str, cards: list[int], face_up: bool) -> None:
+        shown = {"cards": codes(cards)} if face_up else {"count": len(cards)}
+        emit(state.log, state.hand_number, "deal", place=place, **shown)
 
     def _discard_thumbs(self, state: TiltState) -> None:
         """Every live seat's Thumb cards go face up onto the discard pile (R44)."""
@@ -711,30 +735,7 @@ class TiltGame(Game[TiltState]):
         state.row.append(card)
         code = VOID_CODES[card]
         emit(state.log, state.hand_number, "reveal", card=code)
-        if code == "ARMR":
-            if state.void_deck:
-                self._reveal_at_showdown(state, state.void_deck.pop())
-        elif code == "FINE":
-            state.fine = self._deal_to(state, FINE_PRINT)
-            emit(state.log, state.hand_number, "deal", place="fine_print", cards=codes(state.fine))
-        elif code == "STSH":
-            self._draw_to_six(state, face_up=True)
-        elif code == "HAUL":
-            self._open_cards(state, HAUL, self.live_seats(state))
-        elif code == "CHKN":
-            self._discard_thumbs(state)
-            state.chicken = self._deal_to(state, 1)
-            emit(state.log, state.hand_number, "deal", place="chicken", cards=codes(state.chicken))
-        elif code == "TRIK":
-            for seat in self.live_seats(state):
-                thumbs = state.thumbs[seat]
-                self._discard_thumbs_of(state, seat)
-                state.thumbs[seat] = self._deal_to(state, len(thumbs))
-                self._log_draw(state, seat, state.thumbs[seat], face_up=True)
-        elif code == "TAXS":
-            self._hazard_taxs(state)
-        elif code == "ENGB":
-            self._discard_thumbs(state)
+        _HAZARD_EFFECTS[code](self, state, True)
 
     def _discard_thumbs_of(self, state: TiltState, seat: int) -> None:
         thumbs, state.thumbs[seat] = state.thumbs[seat], []
@@ -833,14 +834,44 @@ def _is_move(move: Any) -> bool:
     )
 
 
-def _no_effect(game: TiltGame, state: TiltState) -> None:
-    """A Void card acting only at evaluation (or not at all) has nothing to do when drawn."""
+def _no_effect(game: TiltGame, state: TiltState, at_showdown: bool) -> None:
+    """A Void card acting only at evaluation or on the exchange (EXCHANGE_HAZARDS) has nothing to do when it comes up."""
 
 
-# The methods a plan step, a Hazard drawn, and a card decision (its choice, then its close) run,
+# What each Void card does when it comes up, drawn in play or revealed at showdown (4.3, 4.7).
+_HAZARD_EFFECTS: dict[str, Callable[[TiltGame, TiltState, bool], None]] = {
+    "FINE": TiltGame._hazard_fine,
+    "LEAK": TiltGame._hazard_leak,
+    "MUTI": _no_effect,
+    "DIST": TiltGame._hazard_dist,
+    "STSH": TiltGame._hazard_stsh,
+    "ARMR": TiltGame._hazard_armr,
+    "BINY": _no_effect,
+    "HULL": _no_effect,
+    "GRAV": _no_effect,
+    "TEAM": _no_effect,
+    "TRST": _no_effect,
+    "GALY": _no_effect,
+    "HAUL": TiltGame._hazard_haul,
+    "CHKN": TiltGame._hazard_chkn,
+    "JUMP": _no_effect,
+    "PAYC": TiltGame._hazard_payc,
+    "TRIK": TiltGame._hazard_trik,
+    "EXPD": _no_effect,
+    "TAXS": TiltGame._hazard_taxs,
+    "VOTE": _no_effect,
+    "SABO": _no_effect,
+    "SHAR": _no_effect,
+    "ENGB": TiltGame._hazard_engb,
+}
+if sorted(_HAZARD_EFFECTS) != sorted(VOID_CODES):
+    raise RuntimeError(
+        f"Tilt's Hazard effects name {sorted(set(_HAZARD_EFFECTS) ^ set(VOID_CODES))} wrongly: one entry per Void card"
+    )
+
+# The methods a plan step and a card decision (its choice, then its close) run,
 # looked up once: by name on each call they cost about 0.1 µs more.
 _STEPS = {step: getattr(TiltGame, f"_step_{step}") for step in STEPS}
-_HAZARD_EFFECTS = {code: getattr(TiltGame, f"_hazard_{code.lower()}", _no_effect) for code in VOID_CODES}
 _CARD_DECISIONS = {
     phase: (getattr(TiltGame, f"_choose_{phase}"), getattr(TiltGame, f"_close_{phase}")) for phase in CARD_PHASES
 }
