@@ -210,6 +210,7 @@ class AntipokerEncoder(Encoder[AntipokerState]):
         return "\n".join(lines)
 
 
+# Keyed by the hand, a tuple of card ids: its segments depend on those cards alone.
 @lru_cache(maxsize=1 << 16)
 def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
     """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1

@@ -312,6 +312,7 @@ def _discard_rule(state: AntipokerState) -> PickRule:
     return _any_subset_of(tuple(state.hands[state.to_act]))
 
 
+# Keyed by the hand, a tuple of card ids; the rule is frozen, so sharing it is safe.
 @lru_cache(maxsize=1 << 12)
 def _any_subset_of(hand: tuple[int, ...]) -> PickRule:
     return PickRule(frozenset(hand))

@@ -123,7 +123,9 @@ class TiltGame(Game[TiltState]):
 
     def __init__(self, config: TiltConfig):
         super().__init__(config)
+        # By every input of a best key (values, `best_key`), per game since flags follow its config.
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        # By the row of Hazards and the carried Gravity (values): the flags depend on them alone.
         self._flags: dict[tuple[Any, ...], int] = {}
         n = self._num_players = config.num_players  # the frozen config's values, read once (a pydantic read costs)
         self._clockwise = [
@@ -802,12 +804,14 @@ def codes(cards: list[int]) -> list[str]:
     return [CARD_CODES[card] for card in sorted(cards)]
 
 
+# Keyed by the rules' three values; the rules are frozen, so sharing them is safe.
 @functools.cache
 def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.BettingRules:
     """Fixed-limit rules with stacks binding (6.1, 6.3); a Paycheck round is one bet and no fold (6.4)."""
     return betting.BettingRules(unit=unit, max_bets=cap, fold=fold)
 
 
+# Keyed by four ints: a pure function of them, its tuple immutable.
 @functools.cache
 def _card_sets(held: int, allowed: int, low: int, high: int) -> tuple[int, ...]:
     """The ids of the card sets among `held` slots using only `allowed` slots, of `low` to `high` cards."""
