@@ -148,7 +148,7 @@ class AntipokerEncoder(Encoder[AntipokerState]):
         cells[_POT] = state.pot / (n * most_in)
         if state.bets is not None:
             _encode_betting(cells, state, seat, order, config.max_bets, config.bet_size)
-            owe = state.bets["current_bet"] - state.bets["contributions"][seat]
+            owe = state.bets.current_bet - state.bets.contributions[seat]
             cells[_POT_ODDS] = owe / (state.pot + owe)
         if config.num_hands > 1:
             cells[_HAND_NUMBER] = state.hand_number / config.num_hands
@@ -172,8 +172,8 @@ class AntipokerEncoder(Encoder[AntipokerState]):
             "deck_size": len(state.deck),
             "reshuffles": [{"seat": drawer, "cards": count} for drawer, count in state.reshuffles],
             "betting": betting_record(state),
-            "level": bets["current_bet"] if bets is not None else 0,
-            "bets_made": bets["bets"] if bets is not None else 0,
+            "level": bets.current_bet if bets is not None else 0,
+            "bets_made": bets.bets if bets is not None else 0,
             "contributed": list(state.contributed),
             "folded": [player for player, out in enumerate(state.folded) if out],
             "pot": state.pot,
@@ -210,6 +210,7 @@ class AntipokerEncoder(Encoder[AntipokerState]):
         return "\n".join(lines)
 
 
+# Keyed by the hand, a tuple of card ids: its segments depend on those cards alone.
 @lru_cache(maxsize=1 << 16)
 def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
     """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1
@@ -225,11 +226,11 @@ def _encode_betting(
     """The level, the bets made, what the seat owes, and each seat's last move and bets and raises."""
     bets = state.bets
     most_bet = max_bets * bet_size
-    cells[_LEVEL] = bets["current_bet"] / most_bet
-    cells[_BETS_MADE] = bets["bets"] / max_bets
-    cells[_OWE] = (bets["current_bet"] - bets["contributions"][seat]) / most_bet
+    cells[_LEVEL] = bets.current_bet / most_bet
+    cells[_BETS_MADE] = bets.bets / max_bets
+    cells[_OWE] = (bets.current_bet - bets.contributions[seat]) / most_bet
     width, raised = len(BETTING_MOVES), False
-    for player, move in bets["history"]:
+    for player, move in bets.history:
         start = _LAST_MOVE + width * order[player]
         for cell in range(start, start + width):
             cells[cell] = 0.0

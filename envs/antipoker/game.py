@@ -7,7 +7,6 @@ settlement with exact splits (rules.payouts).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,7 +29,6 @@ NUM_ACTIONS = RAISE + 1
 WORD_OF_ID = {FOLD: "fold", CALL: "call", RAISE: "raise"}
 ID_OF_WORD = {word: action for action, word in WORD_OF_ID.items()}
 PICKS = PickActions(DECK, 0, DONE)
-_ROUND_FIELDS = tuple(field.name for field in dataclasses.fields(betting.BettingRound))
 
 DRAW, BETTING, OVER = range(3)
 PHASE_NAMES = ("draw", "betting", "over")
@@ -66,7 +64,7 @@ class AntipokerState:
     reshuffles: list[list[int]] = field(default_factory=list)  # [drawing seat, cards shuffled into the deck]
     phase: int = DRAW
     to_act: int = -1
-    bets: dict[str, Any] | None = None  # the betting round (core BettingRound.to_json)
+    bets: betting.BettingRound | None = None  # the betting round, kept after it ends until the next hand
     contributed: list[int] = field(default_factory=list)  # chips each seat put in this hand, ante included
     folded: list[bool] = field(default_factory=list)
     pot: int = 0
@@ -91,7 +89,6 @@ class AntipokerGame(Game[AntipokerState]):
     def __init__(self, config: AntipokerConfig):
         super().__init__(config)
         self.betting_rules = rules.betting_rules(config.bet_size, config.max_bets)
-        self._decision: tuple[Any, int, dict[str, int]] = (None, -1, {})  # (round data, its actions so far, choices)
 
     @property
     def num_players(self) -> int:
@@ -111,8 +108,7 @@ class AntipokerGame(Game[AntipokerState]):
             return PICKS.legal_actions(_discard_rule(state), PickState(state.picked))
         if state.phase == BETTING:
             return [
-                ID_OF_WORD[word]
-                for word in rules.legal_words(self._round(state), self.betting_rules, self._choices(state))
+                ID_OF_WORD[word] for word in rules.legal_words(state.bets, self.betting_rules, self._choices(state))
             ]
         return []
 
@@ -197,7 +193,7 @@ class AntipokerGame(Game[AntipokerState]):
             reshuffles=[entry[:] for entry in state.reshuffles],
             phase=state.phase,
             to_act=state.to_act,
-            bets=_copy_round(state.bets) if state.bets is not None else None,
+            bets=state.bets.clone() if state.bets is not None else None,
             contributed=state.contributed[:],
             folded=state.folded[:],
             pot=state.pot,
@@ -206,6 +202,11 @@ class AntipokerGame(Game[AntipokerState]):
             terminal=state.terminal,
             log=state.log[:],
         )
+
+    def state_from_json(self, data: dict[str, Any]) -> AntipokerState:
+        state = super().state_from_json(data)
+        state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
+        return state
 
     def state_from_view(self, view: dict[str, Any]) -> AntipokerState:
         """A state that `view`'s seat could be in (see `Game.state_from_view`): view.py rebuilds it."""
@@ -249,30 +250,21 @@ class AntipokerGame(Game[AntipokerState]):
             state.to_act = (seat + 1) % n
         elif self.config.betting:
             bets = rules.open_betting(self.betting_rules, n, state.dealer, state.pot)
-            state.phase, state.bets, state.to_act = BETTING, _round_data(bets), bets.seat_to_act
+            state.phase, state.bets, state.to_act = BETTING, bets, bets.seat_to_act
         else:
             self._end_hand(state)
 
-    def _round(self, state: AntipokerState) -> betting.BettingRound:
-        """The open betting round over the state's own data: playing on it changes the state's lists."""
-        return betting.BettingRound(**state.bets)
-
     def _choices(self, state: AntipokerState) -> dict[str, int]:
-        """The open betting decision's engine choices, computed once: a decision changes only with
-        the round's actions (each one recorded in its history) or with new round data."""
-        data = state.bets
-        cached, actions, choices = self._decision
-        if cached is data and actions == len(data["history"]):
-            return choices
-        choices = self._round(state).choices(self.betting_rules)
-        self._decision = (data, len(data["history"]), choices)
-        return choices
+        """The open betting decision's engine choices, kept by the round until it acts."""
+        return state.bets.decision(self._engine_choices)
+
+    def _engine_choices(self, bets: betting.BettingRound) -> dict[str, int]:
+        return bets.choices(self.betting_rules)
 
     def _bet(self, state: AntipokerState, word: str) -> None:
         choices = self._choices(state)
-        bets = self._round(state)
+        bets = state.bets
         rules.bet(bets, self.betting_rules, word, choices)
-        state.bets = _round_data(bets)
         state.contributed = [self.config.ante + paid for paid in bets.contributions]
         state.folded, state.pot = list(bets.folded), bets.pot
         if bets.finished:
@@ -315,26 +307,12 @@ class AntipokerGame(Game[AntipokerState]):
             state.phase, state.to_act, state.terminal = OVER, -1, True
 
 
-def _round_data(bets: betting.BettingRound) -> dict[str, Any]:
-    """The round as the state keeps it: its fields (those of core BettingRound.to_json), its lists shared, not copied."""
-    return {name: getattr(bets, name) for name in _ROUND_FIELDS}
-
-
-def _copy_round(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a betting round's JSON (the fields of core BettingRound.to_json), sharing no list."""
-    return {name: _copy_list(value) if isinstance(value, list) else value for name, value in data.items()}
-
-
-def _copy_list(items: list[Any]) -> list[Any]:
-    """A copy of a list whose items are values or lists of values (a round's `history`)."""
-    return [item[:] if isinstance(item, list) else item for item in items]
-
-
 def _discard_rule(state: AntipokerState) -> PickRule:
     """Any subset of the drawing seat's hand, none to all six, closed by DONE (R2, R5)."""
     return _any_subset_of(tuple(state.hands[state.to_act]))
 
 
+# Keyed by the hand, a tuple of card ids; the rule is frozen, so sharing it is safe.
 @lru_cache(maxsize=1 << 12)
 def _any_subset_of(hand: tuple[int, ...]) -> PickRule:
     return PickRule(frozenset(hand))
@@ -440,7 +418,7 @@ def betting_record(state: AntipokerState) -> list[dict[str, Any]]:
     if state.bets is None:
         return []
     record, raised = [], False
-    for seat, move in state.bets["history"]:
+    for seat, move in state.bets.history:
         word = {betting.FOLD: "fold", betting.CHECK: "check", betting.CALL: "call"}.get(move)
         if word is None:
             word, raised = ("raise" if raised else "bet"), True
@@ -458,8 +436,8 @@ def _decode(state: AntipokerState, action: int) -> tuple[str, dict[str, Any]]:
         return " ".join(["done", *cards]), {"kind": "done", "cards": cards}
     if action in WORD_OF_ID and state.phase == BETTING:
         bets = state.bets
-        owes = bets["current_bet"] > bets["contributions"][state.to_act]
-        word = {FOLD: "fold", CALL: "call" if owes else "check", RAISE: "raise" if bets["bets"] else "bet"}[action]
+        owes = bets.current_bet > bets.contributions[state.to_act]
+        word = {FOLD: "fold", CALL: "call" if owes else "check", RAISE: "raise" if bets.bets else "bet"}[action]
         return word, {"kind": word, "cards": []}
     if action in WORD_OF_ID:
         return WORD_OF_ID[action], {"kind": WORD_OF_ID[action], "cards": []}

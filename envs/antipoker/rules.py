@@ -49,6 +49,7 @@ def hand_row(cards: Sequence[int]) -> list[int]:
     return [*cards, *[NO_CARD] * (HAND_SIZE - len(cards))]
 
 
+# Keyed by the hand, a tuple of card ids: its value depends on those cards alone.
 @lru_cache(maxsize=1 << 16)
 def parts_of_ids(cards: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The (cards, force, elements, sets) parts of one hand of deck indices, remembered (a hand is valued at every decision)."""

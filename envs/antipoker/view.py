@@ -155,7 +155,7 @@ def _replay_betting(game: AntipokerGame, state: AntipokerState, seen: AntipokerS
             rules.bet(bets, game.betting_rules, _WORDS[entry.action])
         except ValueError as error:
             raise SeatViewError(f"seat view betting[{number}]: {error}") from None
-    state.bets = bets.to_json()
+    state.bets = bets
     state.contributed = [config.ante + paid for paid in bets.contributions]
     state.folded, state.pot = list(bets.folded), bets.pot
     state.to_act = bets.seat_to_act if not bets.finished else -1

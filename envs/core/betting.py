@@ -16,11 +16,11 @@ It is skipped (opens finished) when fewer than two seats can bet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, StateError
 from .state_json import copy_state
 
 FOLD, CHECK, CALL = "fold", "check", "call"
@@ -35,6 +35,8 @@ LIMITS = ("fixed", "pot", "no")
 BANKROLLS = ("stacks", "unlimited", "covered")
 FOLD_RULES = ("facing_bet", "always", "never")
 _OPTIONS_OPEN = {"fixed": 1, "pot": 3, "no": 4}  # how many of RAISES each limit offers
+
+DecisionT = TypeVar("DecisionT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +102,15 @@ def raise_options(limit: str, pot: int, to_call: int, stack: int | None, min_rai
     return increments
 
 
+class _DecisionSlot:
+    """The slot of `BettingRound`'s cached decision: outside the dataclass's fields, so that
+    `to_json`, equality and `copy_state` never see it."""
+
+    __slots__ = ("_decision",)
+
+
 @dataclass(slots=True)
-class BettingRound:
+class BettingRound(_DecisionSlot):
     """One betting round in progress; plain data, so a game keeps it in its state and clones it.
 
     `stacks`: chips behind per seat (with an unlimited bankroll a running balance that may go
@@ -109,6 +118,9 @@ class BettingRound:
     `to_act`: the pending seats, in acting order; `pot`: every chip in the pot (earlier rounds
     and antes included); `bets`: bets and raises made; `min_raise`: the smallest raise now;
     `history`: [seat, action] for every action of the round.
+
+    The round remembers the game's view of the decision now open (`decision`) until it acts:
+    its fields change only through `act`, which forgets it.
     """
 
     stacks: list[int]
@@ -120,6 +132,9 @@ class BettingRound:
     bets: int
     min_raise: int
     history: list[list[Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._decision = None
 
     @classmethod
     def open(cls, rules: BettingRules, stacks: list[int], folded: list[bool], first: int, pot: int) -> BettingRound:
@@ -171,6 +186,14 @@ class BettingRound:
         `increments`: the seat's `raise_options` where the caller has them already (not computed again)."""
         return self._choices(rules, increments)
 
+    def decision(self, decide: Callable[[BettingRound], DecisionT]) -> DecisionT:
+        """`decide(self)`, the game's reading of the decision now open, computed once: the round keeps
+        it until it acts. A game passes one `decide` (with its fixed rules) for every round it opens."""
+        decision = self._decision
+        if decision is None:
+            decision = self._decision = decide(self)
+        return decision
+
     def act(self, rules: BettingRules, action: str, choices: dict[str, int] | None = None) -> None:
         """Play `action` for the seat to act; IllegalActionError if it is not one of `options`.
         `choices`: this decision's `choices(rules)` where the caller has them already (not computed again)."""
@@ -181,6 +204,7 @@ class BettingRound:
             raise IllegalActionError(
                 f"{action!r} is not a legal betting action for seat {seat}; legal: {', '.join(choices)}"
             )
+        self._decision = None
         self.to_act.pop(0)
         self.history.append([seat, action])
         if action == FOLD:
@@ -209,8 +233,21 @@ class BettingRound:
         except TypeError as error:
             raise ValueError(f"betting round data does not fit BettingRound: {error}") from None
 
+    @classmethod
+    def read_field(cls, data: dict[str, Any] | None, env_id: str) -> BettingRound | None:
+        """A state's `bets` field read back from its JSON (None stays None); StateError naming what does not fit."""
+        if data is None:
+            return None
+        try:
+            return cls.from_json(data)
+        except ValueError as error:
+            raise StateError(f"{env_id} state field 'bets': {error}") from None
+
     def clone(self) -> BettingRound:
-        return copy_state(self)
+        """A copy sharing no list, its decision not yet read."""
+        twin = copy_state(self)
+        twin._decision = None
+        return twin
 
     def _able_to_bet(self, rules: BettingRules, seats: Iterable[int]) -> list[int]:
         """The seats among `seats` that can still bet: not folded, and not all-in (no chips behind, where stacks bind)."""

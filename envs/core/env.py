@@ -64,10 +64,8 @@ class CardGameEnv(AECEnv):
         self._masks: dict[
             tuple[int, ...], np.ndarray
         ] = {}  # the action mask of each set of legal actions met (`_mask`)
-        self._seats_leave = type(self.game).seat_done is not Game.seat_done  # else no seat is done before the end
-        self._acting_observation = (
-            type(self.encoder).acting_observation is not Encoder.acting_observation
-        )  # else it is `observation`
+        self._seats_leave = self.game.seats_leave
+        self._acting_observation = self.encoder.has_acting_observation
         self.state: Any = None
         self.played: list[int] = []
         self._start: Callable[[], Any] = lambda: None

@@ -42,6 +42,7 @@ class Game(ABC, Generic[StateT]):
     state_cls: ClassVar[type[Any]]
     """The game's state dataclass, plain data that `state_to_json` writes field by field."""
     open_information: ClassVar[bool] = False
+    seats_leave: ClassVar[bool] = False  # True where `seat_done` may be true before the end (the environment asks it)
     """True for a game in which no seat holds what another seat cannot see (every hand public):
     only the order of the stock is hidden, from every seat alike. Its `resample_hidden` deals the
     stock anew and changes no seat's observation, and its history has no private event; the
@@ -87,7 +88,7 @@ class Game(ABC, Generic[StateT]):
     def seat_done(self, state: StateT, seat: int) -> bool:
         """Whether `seat` has left a running episode for good (e.g. eliminated); it is never selected again.
         A seat leaves only in the move that finishes a hand (`hands_played` goes up): the environment
-        asks only then."""
+        asks only then, and only a game that sets `seats_leave`."""
         return False
 
     def max_decisions(self) -> int:
@@ -203,6 +204,7 @@ class Encoder(ABC, Generic[StateT]):
 
     observation_size: ClassVar[int]
     action_feature_slices: ClassVar[tuple[slice, ...]] = ()
+    has_acting_observation: ClassVar[bool] = False  # True where the encoder overrides `acting_observation`
 
     def __init__(self, game: Game[StateT]):
         self.game = game
@@ -214,7 +216,8 @@ class Encoder(ABC, Generic[StateT]):
     def acting_observation(self, state: StateT, seat: int, legal: Sequence[int]) -> np.ndarray:
         """`observation(state, seat)` of the seat to act, given its legal actions, which the
         environment holds already: an observation built from them overrides this to skip
-        computing them again. The same vector either way."""
+        computing them again, and sets `has_acting_observation` so that the environment calls it.
+        The same vector either way."""
         return self.observation(state, seat)
 
     @abstractmethod

@@ -73,6 +73,7 @@ def copy_state(state: StateT, events: list[Any] | None = None) -> StateT:
     return twin
 
 
+# Keyed by the state class: its dataclass fields never change.
 @functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(field.name for field in dataclasses.fields(cls))

@@ -146,8 +146,8 @@ class DividhaGame(Game[DividhaState]):
             limit=config.limit,
             short_all_in_raise=True,
         )
-        self._decision: tuple[Any, int, Decision | None] = (None, -1, None)  # (round, its actions so far, decision)
-        self._decisions: dict[tuple[Any, ...], Decision] = {}  # by `_decision_key`
+        # by `_decision_key`, the values a decision depends on: equal keys give equal decisions
+        self._decisions: dict[tuple[Any, ...], Decision] = {}
         n = config.num_players
         self._clockwise_from = [
             tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
@@ -202,6 +202,8 @@ class DividhaGame(Game[DividhaState]):
     def is_truncated(self, state: DividhaState) -> bool:
         return state.truncated
 
+    seats_leave = True
+
     def seat_done(self, state: DividhaState, seat: int) -> bool:
         """A seat eliminated from a match leaves the episode (it takes no further actions)."""
         return not state.in_match[seat]
@@ -252,8 +254,7 @@ class DividhaGame(Game[DividhaState]):
 
     def state_from_json(self, data: dict[str, Any]) -> DividhaState:
         state = super().state_from_json(data)
-        if state.bets is not None:
-            state.bets = betting.BettingRound.from_json(state.bets)
+        state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
         return state
 
     def state_from_view(self, view: dict[str, Any]) -> DividhaState:
@@ -270,20 +271,18 @@ class DividhaGame(Game[DividhaState]):
         return [seat for seat in self._clockwise_from[state.dealer] if not folded[seat]]
 
     def decision(self, state: DividhaState) -> Decision:
-        """The betting decision now open. Kept for its round until the round's next action (each one
-        is recorded in its history) or a new round object, and remembered by `_decision_key`: it is
-        a pure function of those numbers, which recur from hand to hand."""
-        bets = state.bets
-        cached_bets, actions, decision = self._decision
-        if cached_bets is bets and actions == len(bets.history):
-            return decision
+        """The betting decision now open, kept by its round until the round acts."""
+        return state.bets.decision(self._remembered_decision)
+
+    def _remembered_decision(self, bets: betting.BettingRound) -> Decision:
+        """The decision of `bets`, remembered by `_decision_key`: it is a pure function of those
+        numbers, which recur from hand to hand."""
         key = _decision_key(bets, self.config.limit == "fixed")
         decision = self._decisions.get(key)
         if decision is None:
             if len(self._decisions) >= _DECISIONS_KEPT:
                 self._decisions.clear()
             decision = self._decisions[key] = self._decide(bets)
-        self._decision = (bets, len(bets.history), decision)
         return decision
 
     def trade_fee(self, state: DividhaState, choice: int) -> int:

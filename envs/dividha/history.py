@@ -141,6 +141,7 @@ def label_of(game: DividhaGame, state: DividhaState, action: int) -> str:
     return _betting_label(action, _chips(game, state, move))
 
 
+# Keyed by action id and chips (ints): a pure function of them.
 @lru_cache(maxsize=1 << 12)
 def _betting_label(action: int, chips: int) -> str:
     """The label of a betting action that pays `chips` (cached: few ids and amounts recur)."""

@@ -53,6 +53,7 @@ LIMITS = betting.LIMITS
 # ---------------------------------------------------------------- index level (hot path)
 
 
+# No key: one compiled module per process.
 @cache
 def _evaluator() -> ModuleType:
     """The compiled evaluator, loaded on first use, not with the game (an import statement in

@@ -177,6 +177,7 @@ _NO_OWNER = [-1] * (len(SUITS) + 1)  # by suit, and a last entry that a seat wit
 class ParadigmEncoder(Encoder[ParadigmState]):
     observation_size = OBSERVATION_SIZE
     action_feature_slices = (SLICES["action_gain"], SLICES["action_gap"])
+    has_acting_observation = True
 
     def observation(self, state: ParadigmState, seat: int) -> np.ndarray:
         return self._encode(state, seat, None)
@@ -310,6 +311,7 @@ def pending_view(state: ParadigmState) -> dict[str, Any] | None:
     }
 
 
+# Keyed by the pile, a tuple of cards; the code is immutable tuples, safe to share.
 @lru_cache(maxsize=1 << 14)
 def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], int]:
     """A pile's entries with their values (each card, its height, the card under it, the value at
@@ -340,12 +342,14 @@ def _encode_gains(cells: memoryview, state: ParadigmState, legal: Sequence[int],
         cells[_ACTION_GAP + action] = _shortfall(best - gain)
 
 
+# Keyed by an int: a pure function of it.
 @lru_cache(maxsize=1 << 12)
 def _squash(points: int) -> float:
     """A signed score difference into [0, 1]: 0.5 for none, log-scaled up to 4 full piles either way."""
     return 0.5 + 0.5 * min(log1p(abs(points)) / SCORE_SCALE, 1.0) * (1 if points >= 0 else -1)
 
 
+# Keyed by an int: a pure function of it.
 @lru_cache(maxsize=1 << 12)
 def _shortfall(points: int) -> float:
     """A shortfall (never negative) from the best action's gain, squashed into [0, 1]."""
@@ -376,6 +380,7 @@ def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> dict[in
     return products
 
 
+# Keyed by an int: a pure function of it.
 @lru_cache(maxsize=1 << 12)
 def _score_cell(score: int) -> float:
     return min(log(score + 1) / SCORE_SCALE, 1.0)

@@ -173,6 +173,8 @@ class PiktasGame(Game[PiktasState]):
         twin.log = seen_by(state.log, seat)
         return twin
 
+    seats_leave = True
+
     def seat_done(self, state: PiktasState, seat: int) -> bool:
         """An eliminated seat leaves the episode early (6.5)."""
         return not state.active[seat]

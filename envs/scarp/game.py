@@ -7,7 +7,6 @@ Card ids are deck indices of the Scarp deck; the draw deck's top card is the las
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
@@ -511,14 +510,6 @@ class ScarpGame(Game[ScarpState]):
 
     def event_log(self, state: ScarpState) -> list[dict[str, Any]]:
         return state.log
-
-    def clone(self, state: ScarpState) -> ScarpState:
-        twin = dataclasses.replace(state, picks=state.picks.clone(), log=state.log[:])
-        for name in ("hands", "known"):
-            setattr(twin, name, [cards[:] for cards in getattr(state, name)])
-        for name in ("deck", "pile", "aside", "table", "named", "revealed", "challenge", "reverse", "returns"):
-            setattr(twin, name, getattr(state, name)[:])
-        return twin
 
     def state_from_json(self, data: dict[str, Any]) -> ScarpState:
         state = super().state_from_json(data)

@@ -153,6 +153,7 @@ def _build_candidates(table: int, ranks: tuple[int, ...]) -> tuple[Candidate, ..
     return tuple(found)
 
 
+# Keyed by hand size and sorted ranks (values): candidates depend on them alone; an entry is never changed.
 _CANDIDATES: dict[int, dict[tuple[int, ...], tuple[Candidate, ...]]] = {3: {}, 4: {}, 6: {}}
 
 
@@ -165,6 +166,7 @@ def candidates(table: int, ranks: tuple[int, ...]) -> tuple[Candidate, ...]:
 
 
 RANK_DIGIT = tuple(1 << 3 * rank for rank in RANK)  # a card's rank as a digit of a rank count (3 bits a rank)
+# Keyed by hand size and rank count (values): the same for every hand of those numbers.
 _CANDIDATES_BY_COUNT: dict[int, dict[int, tuple[Candidate, ...]]] = {3: {}, 4: {}}
 
 
@@ -202,6 +204,7 @@ def _triple_suits(a: int, b: int, c: int) -> int:
     return bits
 
 
+# Keyed by three suits (values): a pure function of them.
 _TRIPLE_SUITS: dict[tuple[int, int, int], int] = {}
 
 
@@ -326,6 +329,7 @@ def _bound(table: int, ranks: tuple[int, ...], flags: int, lift: int, flushable:
     return (1, tier, top_base + lift, top_base) + top_tie
 
 
+# Keyed by every input of the rank ordering (ints, a tuple, a bool): a pure function of them.
 _RANK_ORDERS: dict[tuple[int, tuple[int, ...], int, int, int, bool], list[tuple[Key, tuple[int, ...]]]] = {}
 
 
@@ -345,6 +349,7 @@ def _rank_order(
     return order
 
 
+# Keyed by ranks, flag and size (values): a pure function of them.
 _SUITINGS: dict[tuple[tuple[int, ...], bool, int], list[list[Card]]] = {}
 
 
@@ -412,6 +417,7 @@ def _counted_key(cards: Sequence[int], table: int, flags: int) -> Key:
 CHOOSE = tuple(tuple(math.comb(card, size) for card in range(NUM_CARDS)) for size in range(5))
 _FIRST, _SECOND, _THIRD, _FOURTH = CHOOSE[1:]  # a card's share of the index in each place
 TABLE_AFTER = 500  # hands of one size computed under one set of flags before their table is built
+# Keyed by flags << 3 | size (an int): a table lists every hand of that size under those flags.
 _TABLES: dict[int, list[Key]] = {}  # per flags << 3 | size
 _COMPUTED: Counter[int] = Counter()  # hands computed per flags << 3 | size with no table yet
 

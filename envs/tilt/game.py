@@ -8,9 +8,9 @@ exchange and betting round; evaluation Hazards act through `rules.best_key` at s
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
+from collections.abc import Callable
 from operator import add
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -48,7 +48,6 @@ MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
 MAX_EXCHANGE = 3
 GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
 KEY_CACHE_LIMIT = 200_000  # best keys remembered per game, of hands no evaluator table holds (about 200 bytes each)
-OPTIONS_CACHE_LIMIT = 100_000  # betting situations remembered per game
 
 FOLD, CALL, RAISE = 0, 1, 2
 FIRST_SET = 3
@@ -58,10 +57,6 @@ ENGINE_ACTIONS = {FOLD: betting.FOLD, RAISE: betting.RAISE_MIN}
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << MAX_OWN))
 CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHARE_DISCARD: "discard", HAUL: "keep"}
 
-ROUND_FIELDS = ("stacks", "folded", "to_act", "pot", "current_bet", "contributions", "bets", "min_raise", "history")
-assert ROUND_FIELDS == tuple(field.name for field in dataclasses.fields(betting.BettingRound)), (
-    "_situation names every field"
-)
 BET_INDEX = PHASES.index(BET)
 
 # Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
@@ -128,15 +123,10 @@ class TiltGame(Game[TiltState]):
 
     def __init__(self, config: TiltConfig):
         super().__init__(config)
+        # By every input of a best key (values, `best_key`), per game since flags follow its config.
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        # By the row of Hazards and the carried Gravity (values): the flags depend on them alone.
         self._flags: dict[tuple[Any, ...], int] = {}
-        self._options: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
-        self._decision: tuple[Any, ...] = (
-            None,
-            -1,
-            None,
-            None,
-        )  # (round, its moves, rules, decision) of the last one asked
         n = self._num_players = config.num_players  # the frozen config's values, read once (a pydantic read costs)
         self._clockwise = [
             tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
@@ -235,11 +225,7 @@ class TiltGame(Game[TiltState]):
                 f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}"
             )
         state.moves = bytearray(value for move in moves for value in move)
-        if state.bets is not None:
-            try:
-                state.bets = betting.BettingRound.from_json(state.bets)
-            except ValueError as error:
-                raise StateError(f"{self.env_id} state field 'bets': {error}") from None
+        state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
         return state
 
     def state_from_view(self, view: dict[str, Any]) -> TiltState:
@@ -478,24 +464,10 @@ class TiltGame(Game[TiltState]):
         return _betting_rules(*state.bet_rules)
 
     def _betting_decision(self, state: TiltState) -> tuple[tuple[int, ...], dict[str, int]]:
-        """The open betting round's legal action ids and the engine's choices, remembered per
-        situation (the rules and every field of the round but its history, all they depend on).
-
-        Asked again at the same decision (the mask, then the move), it answers at once: the round
-        is the same object with as many moves (the engine changes it in place, one move at a time)."""
-        bets = state.bets
-        last_bets, last_moves, last_rules, decision = self._decision
-        if last_bets is bets and last_moves == len(bets.history) and last_rules is state.bet_rules:
-            return decision
-        situation = _situation(state.bet_rules, bets)
-        decision = self._options.get(situation)
-        if decision is None:
-            if len(self._options) > OPTIONS_CACHE_LIMIT:
-                self._options.clear()
-            choices = bets.choices(self._rules(state))
-            decision = self._options[situation] = (_action_ids(tuple(choices)), choices)
-        self._decision = (bets, len(bets.history), state.bet_rules, decision)
-        return decision
+        """The open betting round's legal action ids and the engine's choices, kept by the round
+        until it acts (the round's rules, `state.bet_rules`, are set when it opens)."""
+        rules = self._rules(state)
+        return state.bets.decision(lambda bets: _decision_of(bets.choices(rules)))
 
     def _bet(self, state: TiltState, action: int) -> None:
         _ids, choices = self._betting_decision(state)
@@ -535,48 +507,71 @@ class TiltGame(Game[TiltState]):
         emit(state.log, state.hand_number, "hazard", stage=stage, card=code)
         if code in EXCHANGE_HAZARDS:
             state.exchange_kind = code
-        _HAZARD_EFFECTS[code](self, state)
+        _HAZARD_EFFECTS[code](self, state, False)
 
-    def _hazard_fine(self, state: TiltState) -> None:
+    # Each Hazard's effect, drawn in play or revealed at showdown (`at_showdown`: what it deals is
+    # dealt face up, and what would change later play has nothing left to change).
+
+    def _hazard_fine(self, state: TiltState, at_showdown: bool) -> None:
         state.fine = self._deal_to(state, FINE_PRINT)
-        emit(state.log, state.hand_number, "deal", place="fine_print", count=len(state.fine))
+        self._log_deal(state, "fine_print", state.fine, at_showdown)
 
-    def _hazard_leak(self, state: TiltState) -> None:
-        state.plan = ["showdown", "settle"]
+    def _hazard_leak(self, state: TiltState, at_showdown: bool) -> None:
+        if not at_showdown:
+            state.plan = ["showdown", "settle"]
 
-    def _hazard_dist(self, state: TiltState) -> None:
-        if state.void_deck:
+    def _hazard_dist(self, state: TiltState, at_showdown: bool) -> None:
+        if state.void_deck and not at_showdown:
             state.signal = state.void_deck.pop()
             emit(state.log, state.hand_number, "signal", face_down=True)
 
-    def _hazard_stsh(self, state: TiltState) -> None:
-        self._draw_to_six(state, face_up=False)
+    def _hazard_stsh(self, state: TiltState, at_showdown: bool) -> None:
+        self._draw_to_six(state, face_up=at_showdown)
+
+    def _hazard_armr(self, state: TiltState, at_showdown: bool) -> None:
+        """In play the plan step `armory` acts; at showdown the next Void card is revealed too."""
+        if at_showdown and state.void_deck:
+            self._reveal_at_showdown(state, state.void_deck.pop())
 
     def _step_armory(self, state: TiltState) -> None:
         """After Well-Stocked Armory as the first Hazard: a second Hazard, exchange and betting round (R24)."""
         if "ARMR" in [VOID_CODES[v] for v in state.row[:1]]:
             state.plan[:0] = ["hazard2", "exchange", "bet3"]
 
-    def _hazard_haul(self, state: TiltState) -> None:
+    def _hazard_haul(self, state: TiltState, at_showdown: bool) -> None:
         if "exchange" in state.plan:
             state.plan.remove("exchange")
         self._open_cards(state, HAUL, self.live_seats(state))
 
-    def _hazard_chkn(self, state: TiltState) -> None:
+    def _hazard_chkn(self, state: TiltState, at_showdown: bool) -> None:
         self._discard_thumbs(state)
         state.chicken = self._deal_to(state, 1)
-        emit(state.log, state.hand_number, "deal", place="chicken", count=len(state.chicken))
+        self._log_deal(state, "chicken", state.chicken, at_showdown)
 
-    def _hazard_payc(self, state: TiltState) -> None:
-        pot = sum(state.contributions) + sum(state.carry)
-        state.paycheck_unit = min(self.config.big_bet, pot // len(self.live_seats(state)))
+    def _hazard_payc(self, state: TiltState, at_showdown: bool) -> None:
+        if not at_showdown:
+            pot = sum(state.contributions) + sum(state.carry)
+            state.paycheck_unit = min(self.config.big_bet, pot // len(self.live_seats(state)))
 
-    def _hazard_taxs(self, state: TiltState) -> None:
+    def _hazard_trik(self, state: TiltState, at_showdown: bool) -> None:
+        """In play it shapes the exchange (EXCHANGE_HAZARDS); at showdown every live Thumb is dealt again."""
+        if at_showdown:
+            for seat in self.live_seats(state):
+                thumbs = state.thumbs[seat]
+                self._discard_thumbs_of(state, seat)
+                state.thumbs[seat] = self._deal_to(state, len(thumbs))
+                self._log_draw(state, seat, state.thumbs[seat], face_up=True)
+
+    def _hazard_taxs(self, state: TiltState, at_showdown: bool) -> None:
         state.tariffs = self._deal_to(state, TARIFFS)
-        emit(state.log, state.hand_number, "deal", place="tariffs", cards=codes(state.tariffs))
+        self._log_deal(state, "tariffs", state.tariffs, True)
 
-    def _hazard_engb(self, state: TiltState) -> None:
+    def _hazard_engb(self, state: TiltState, at_showdown: bool) -> None:
         self._discard_thumbs(state)
+
+    def _log_deal(self, state: TiltState, place: str, cards: list[int], face_up: bool) -> None:
+        shown = {"cards": codes(cards)} if face_up else {"count": len(cards)}
+        emit(state.log, state.hand_number, "deal", place=place, **shown)
 
     def _discard_thumbs(self, state: TiltState) -> None:
         """Every live seat's Thumb cards go face up onto the discard pile (R44)."""
@@ -742,30 +737,7 @@ class TiltGame(Game[TiltState]):
         state.row.append(card)
         code = VOID_CODES[card]
         emit(state.log, state.hand_number, "reveal", card=code)
-        if code == "ARMR":
-            if state.void_deck:
-                self._reveal_at_showdown(state, state.void_deck.pop())
-        elif code == "FINE":
-            state.fine = self._deal_to(state, FINE_PRINT)
-            emit(state.log, state.hand_number, "deal", place="fine_print", cards=codes(state.fine))
-        elif code == "STSH":
-            self._draw_to_six(state, face_up=True)
-        elif code == "HAUL":
-            self._open_cards(state, HAUL, self.live_seats(state))
-        elif code == "CHKN":
-            self._discard_thumbs(state)
-            state.chicken = self._deal_to(state, 1)
-            emit(state.log, state.hand_number, "deal", place="chicken", cards=codes(state.chicken))
-        elif code == "TRIK":
-            for seat in self.live_seats(state):
-                thumbs = state.thumbs[seat]
-                self._discard_thumbs_of(state, seat)
-                state.thumbs[seat] = self._deal_to(state, len(thumbs))
-                self._log_draw(state, seat, state.thumbs[seat], face_up=True)
-        elif code == "TAXS":
-            self._hazard_taxs(state)
-        elif code == "ENGB":
-            self._discard_thumbs(state)
+        _HAZARD_EFFECTS[code](self, state, True)
 
     def _discard_thumbs_of(self, state: TiltState, seat: int) -> None:
         thumbs, state.thumbs[seat] = state.thumbs[seat], []
@@ -832,36 +804,26 @@ def codes(cards: list[int]) -> list[str]:
     return [CARD_CODES[card] for card in sorted(cards)]
 
 
+# Keyed by the rules' three values; the rules are frozen, so sharing them is safe.
 @functools.cache
 def _betting_rules(unit: int, cap: int, fold: betting.FoldRule) -> betting.BettingRules:
     """Fixed-limit rules with stacks binding (6.1, 6.3); a Paycheck round is one bet and no fold (6.4)."""
     return betting.BettingRules(unit=unit, max_bets=cap, fold=fold)
 
 
-def _situation(bet_rules: list[Any], bets: betting.BettingRound) -> tuple[Any, ...]:
-    """What a betting decision depends on: the round's rules and every field of the round but its
-    history, in one flat tuple (the per-seat lists have the table's length; `to_act`, of any
-    length, comes last)."""
-    return (
-        *bet_rules,
-        bets.pot,
-        bets.current_bet,
-        bets.bets,
-        bets.min_raise,
-        *bets.stacks,
-        *bets.folded,
-        *bets.contributions,
-        *bets.to_act,
-    )
-
-
+# Keyed by four ints: a pure function of them, its tuple immutable.
 @functools.cache
 def _card_sets(held: int, allowed: int, low: int, high: int) -> tuple[int, ...]:
     """The ids of the card sets among `held` slots using only `allowed` slots, of `low` to `high` cards."""
     return tuple(FIRST_SET + m for m in range(1 << held) if m & ~allowed == 0 and low <= POPCOUNT[m] <= high)
 
 
-@functools.cache
+def _decision_of(choices: dict[str, int]) -> tuple[tuple[int, ...], dict[str, int]]:
+    """The action ids of the betting engine's choices, ascending, and the choices."""
+    return _action_ids(tuple(choices)), choices
+
+
+@functools.cache  # by the engine's option names, a tuple of strings: a value, and a few dozen at most
 def _action_ids(options: tuple[str, ...]) -> tuple[int, ...]:
     """The action ids of the betting engine's options, ascending."""
     return tuple(sorted({ENGINE_IDS[name] for name in options}))
@@ -876,14 +838,44 @@ def _is_move(move: Any) -> bool:
     )
 
 
-def _no_effect(game: TiltGame, state: TiltState) -> None:
-    """A Void card acting only at evaluation (or not at all) has nothing to do when drawn."""
+def _no_effect(game: TiltGame, state: TiltState, at_showdown: bool) -> None:
+    """A Void card acting only at evaluation or on the exchange (EXCHANGE_HAZARDS) has nothing to do when it comes up."""
 
 
-# The methods a plan step, a Hazard drawn, and a card decision (its choice, then its close) run,
+# What each Void card does when it comes up, drawn in play or revealed at showdown (4.3, 4.7).
+_HAZARD_EFFECTS: dict[str, Callable[[TiltGame, TiltState, bool], None]] = {
+    "FINE": TiltGame._hazard_fine,
+    "LEAK": TiltGame._hazard_leak,
+    "MUTI": _no_effect,
+    "DIST": TiltGame._hazard_dist,
+    "STSH": TiltGame._hazard_stsh,
+    "ARMR": TiltGame._hazard_armr,
+    "BINY": _no_effect,
+    "HULL": _no_effect,
+    "GRAV": _no_effect,
+    "TEAM": _no_effect,
+    "TRST": _no_effect,
+    "GALY": _no_effect,
+    "HAUL": TiltGame._hazard_haul,
+    "CHKN": TiltGame._hazard_chkn,
+    "JUMP": _no_effect,
+    "PAYC": TiltGame._hazard_payc,
+    "TRIK": TiltGame._hazard_trik,
+    "EXPD": _no_effect,
+    "TAXS": TiltGame._hazard_taxs,
+    "VOTE": _no_effect,
+    "SABO": _no_effect,
+    "SHAR": _no_effect,
+    "ENGB": TiltGame._hazard_engb,
+}
+if sorted(_HAZARD_EFFECTS) != sorted(VOID_CODES):
+    raise RuntimeError(
+        f"Tilt's Hazard effects name {sorted(set(_HAZARD_EFFECTS) ^ set(VOID_CODES))} wrongly: one entry per Void card"
+    )
+
+# The methods a plan step and a card decision (its choice, then its close) run,
 # looked up once: by name on each call they cost about 0.1 µs more.
 _STEPS = {step: getattr(TiltGame, f"_step_{step}") for step in STEPS}
-_HAZARD_EFFECTS = {code: getattr(TiltGame, f"_hazard_{code.lower()}", _no_effect) for code in VOID_CODES}
 _CARD_DECISIONS = {
     phase: (getattr(TiltGame, f"_choose_{phase}"), getattr(TiltGame, f"_close_{phase}")) for phase in CARD_PHASES
 }

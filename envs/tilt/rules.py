@@ -105,6 +105,7 @@ def hazard_flags_ids(void_ids: Iterable[int]) -> int:
     return flags
 
 
+# Keyed by the Void codes in force (a tuple of strings): their flags depend on them alone.
 _FLAGS: dict[tuple[Any, ...], int] = {}
 
 

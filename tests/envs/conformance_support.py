@@ -8,6 +8,7 @@ random stream, and leaves the environment as it found it (its twins are other en
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -163,6 +164,59 @@ class StateRoundTrip:
             assert state_json(game, by_json.state) == state_json(game, by_clone.state)
             assert (by_json.rewards, by_json.terminations) == (by_clone.rewards, by_clone.terminations)
         assert state_json(game, env.state) == original, "playing a clone changed the original"
+
+
+@dataclass
+class ObservedAfterEdits:
+    """The environment's encoder gives every seat of a state the vector a new encoder of a new game
+    gives that state's clone, whatever it observed before: states observed out of order (a later
+    one, the earlier one, the later one again), and a state observed, then rewritten in place to the
+    values of the same state with other seats' hidden cards dealt anew, and then of a later state
+    (its lists kept, their items rewritten), and observed again. An encoder or game that remembers
+    values by the identity of a state's objects fails here."""
+
+    horizon: int = 6
+
+    def __call__(self, env: Any, rng: random.Random) -> None:
+        game = env.game
+        earlier, later = game.clone(env.state), game.clone(env.state)
+        for _ in range(self.horizon):
+            legal = game.legal_actions(later)
+            if game.is_terminal(later) or not legal:
+                break
+            game.apply(later, rng.choice(legal))
+        for state in (later, earlier, later):
+            self._check(env, state)
+        seat = acting_seat(env)
+        redealt = game.resample_hidden(env.state, seat, rng) if seat >= 0 else later
+        for source in (redealt, later):
+            edited_in_place(earlier, game.clone(source))
+            self._check(env, earlier)
+
+    @staticmethod
+    def _check(env: Any, state: Any) -> None:
+        fresh = type(env.encoder)(type(env.game)(env.game.config))
+        twin = env.game.clone(state)
+        for seat in range(env.game.num_players):
+            assert np.array_equal(env.encoder.observation(state, seat), fresh.observation(twin, seat)), (
+                f"seat {seat}: the observation differs from a new encoder's"
+            )
+
+
+def edited_in_place(state: Any, source: Any) -> None:
+    """`state` given `source`'s field values, written into its own lists (and lists of lists) where it has them."""
+    for name in (entry.name for entry in dataclasses.fields(state)):
+        setattr(state, name, _written_into(getattr(state, name), getattr(source, name)))
+
+
+def _written_into(current: Any, value: Any) -> Any:
+    if type(current) is list and type(value) is list:
+        current[:] = [_written_into(old, new) for old, new in zip(current, value, strict=False)] + value[len(current) :]
+        return current
+    if type(current) is bytearray and type(value) is bytearray:
+        current[:] = value
+        return current
+    return value
 
 
 @dataclass

@@ -22,7 +22,7 @@ def test_a_view_mid_betting_rebuilds_the_same_table():
     twin = make(num_players=3)
     assert twin.load_view(view) == "player_0"
     assert twin.observe_json("player_0") == view
-    assert twin.state.bets["bets"] == 2 and twin.state.contributed == [3, 5, 1]
+    assert twin.state.bets.bets == 2 and twin.state.contributed == [3, 5, 1]
 
 
 @pytest.mark.parametrize(
