@@ -99,13 +99,7 @@ def test_state_json_round_trip_and_clones(case: Case):
 
 
 @by_case
-def test_observations_do_not_depend_on_what_was_observed_before(case: Case, request: pytest.FixtureRequest):
-    if case.env_id == "dividha_v1":
-        reason = (
-            "DividhaEncoder._card_part keeps each seat's card segments by the identity of state.cards "
-            "(with the stock size and turn), and _counts its counts by the identity of state.actions"
-        )
-        request.applymarker(pytest.mark.xfail(reason=reason))
+def test_observations_do_not_depend_on_what_was_observed_before(case: Case):
     assert play_random_episode(case.make(), 16, visit=sometimes(2, ObservedAfterEdits())).broken == []
 
 
