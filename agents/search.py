@@ -47,7 +47,6 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from cardarena.envs.core import history
 from cardarena.envs.core.errors import ConfigError
 
 PIMC, ISMCTS = "pimc", "ismcts"
@@ -239,7 +238,7 @@ class ISMCTSAgent(SearchAgent):
                 node = tree[key] = _Node()
             action = self._select(node, game.legal_actions(world), spread)
             path.append((node, player, action))
-            history.play(game, world, action)  # logged: the next node's key must see the move
+            game.play(world, action)  # logged: the next node's key must see the move
             if expanding:
                 break
         returns = self._finish(env, world)
