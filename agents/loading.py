@@ -19,10 +19,10 @@ from cardarena.envs import lookup, registered
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 
 from .base import Agent, RandomAgent
+from .checkpoint import CARD_FILE, load_policy_agent, read_card
 from .search import ISMCTS, PIMC, search_agent
 
 AgentFactory = Callable[[int | None], Agent]
-CARD_FILE = "card.json"
 RANDOM = "random"
 
 _GENERIC: dict[str, AgentFactory] = {RANDOM: lambda seed: RandomAgent(seed)}
@@ -90,7 +90,7 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
     _check_named(name, game)
     if name in _GENERIC:
         return _GENERIC[name](seed)
-    searcher = search_agent(name, seed)
+    searcher = search_agent(name, seed, load)
     if searcher is not None:
         if game is not None:
             searcher.load_rollout(game)
@@ -154,8 +154,6 @@ def describe(name: str) -> dict[str, Any]:
     game_name, _, agent_name = name.rpartition("/")
     if agent_name in _own_agents(game_name):
         return {"name": name, "game": game_name, "kind": "built-in", "card": None}
-    from cardarena.training.checkpoint import read_card
-
     folder = _shipped_folder(game_name, agent_name)
     if folder is None and not Path(name).expanduser().exists():
         raise _unknown(f"unknown agent {name!r}", None)
@@ -168,8 +166,6 @@ def _load_checkpoint_path(path: Path, game: str | None, seed: int | None) -> Age
 
 
 def _load_checkpoint(folder: Path, game: str | None, seed: int | None, name: str) -> Agent:
-    from cardarena.training.checkpoint import load_policy_agent, read_card
-
     card_game = read_card(folder)["game"]
     if game is not None and card_game != game:
         raise CheckpointError(f"{folder}: this checkpoint plays {card_game!r}, not {game!r}")

@@ -47,12 +47,13 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from cardarena.envs.core import history
 from cardarena.envs.core.errors import ConfigError
 
 PIMC, ISMCTS = "pimc", "ismcts"
 BATCH_WORLDS = 8  # worlds searched together under a time budget when the rollout policy answers batches
 _KINDS = {int: "a whole number", float: "a number", str: "a name"}
+# `load(name, game=..., seed=...)` of cardarena.agents, handed in so that search needs no loading module
+AgentLoader = Callable[..., Any]
 DEFAULTS: dict[str, dict[str, Any]] = {
     PIMC: {"worlds": 16, "rollout": "random", "ms": 0.0},
     ISMCTS: {"iterations": 200, "c": 0.7, "rollout": "random", "ms": 0.0},
@@ -64,10 +65,11 @@ class SearchAgent:
 
     name = ""
 
-    def __init__(self, rollout: str, ms: float, seed: int | None):
+    def __init__(self, rollout: str, ms: float, seed: int | None, load_agent: AgentLoader | None):
         if ms < 0:
             raise ConfigError(f"{self.name} needs ms >= 0, got ms={ms}")
         self.rollout, self.ms, self.seed = rollout, ms, seed
+        self._load_agent = load_agent
         self.rng = random.Random(seed)
         self._agents: dict[str, Any] = {}
 
@@ -138,9 +140,9 @@ class SearchAgent:
             return None
         agent = self._agents.get(game_name)
         if agent is None:
-            from .loading import load
-
-            agent = self._agents[game_name] = load(self.rollout, game=game_name, seed=self.seed)
+            if self._load_agent is None:
+                raise ConfigError(f"{self.name}: the rollout agent {self.rollout!r} needs an agent loader (load_agent)")
+            agent = self._agents[game_name] = self._load_agent(self.rollout, game=game_name, seed=self.seed)
         return agent
 
 
@@ -153,10 +155,17 @@ class PIMCAgent(SearchAgent):
 
     name = PIMC
 
-    def __init__(self, worlds: int = 16, rollout: str = "random", ms: float = 0, seed: int | None = None):
+    def __init__(
+        self,
+        worlds: int = 16,
+        rollout: str = "random",
+        ms: float = 0,
+        seed: int | None = None,
+        load_agent: AgentLoader | None = None,
+    ):
         if worlds < 1:
             raise ConfigError(f"pimc needs worlds >= 1, got worlds={worlds}")
-        super().__init__(rollout, ms, seed)
+        super().__init__(rollout, ms, seed, load_agent)
         self.worlds = worlds
 
     def act_in(self, env: Any, seat: int) -> int:
@@ -200,11 +209,17 @@ class ISMCTSAgent(SearchAgent):
     name = ISMCTS
 
     def __init__(
-        self, iterations: int = 200, c: float = 0.7, rollout: str = "random", ms: float = 0, seed: int | None = None
+        self,
+        iterations: int = 200,
+        c: float = 0.7,
+        rollout: str = "random",
+        ms: float = 0,
+        seed: int | None = None,
+        load_agent: AgentLoader | None = None,
     ):
         if iterations < 1 or c < 0:
             raise ConfigError(f"ismcts needs iterations >= 1 and c >= 0, got iterations={iterations}, c={c}")
-        super().__init__(rollout, ms, seed)
+        super().__init__(rollout, ms, seed, load_agent)
         self.iterations, self.c = iterations, c
 
     def act_in(self, env: Any, seat: int) -> int:
@@ -239,7 +254,7 @@ class ISMCTSAgent(SearchAgent):
                 node = tree[key] = _Node()
             action = self._select(node, game.legal_actions(world), spread)
             path.append((node, player, action))
-            history.play(game, world, action)  # logged: the next node's key must see the move
+            game.play(world, action)  # logged: the next node's key must see the move
             if expanding:
                 break
         returns = self._finish(env, world)
@@ -286,10 +301,10 @@ def parse_search_name(name: str) -> tuple[str, dict[str, Any]] | None:
     return kind, params
 
 
-def search_agent(name: str, seed: int | None) -> SearchAgent | None:
-    """The search agent `name` names, or None when it names none."""
+def search_agent(name: str, seed: int | None, load_agent: AgentLoader | None = None) -> SearchAgent | None:
+    """The search agent `name` names, or None when it names none; `load_agent` loads its rollout agent."""
     parsed = parse_search_name(name)
     if parsed is None:
         return None
     kind, params = parsed
-    return (PIMCAgent if kind == PIMC else ISMCTSAgent)(seed=seed, **params)
+    return (PIMCAgent if kind == PIMC else ISMCTSAgent)(seed=seed, load_agent=load_agent, **params)

@@ -14,6 +14,7 @@ from cardarena.envs.core.table import Table
 from typer.testing import CliRunner
 
 from cardarena.cli import app
+from cardarena.records import replay
 from cardarena.terminal import describe, seat_names
 
 runner = CliRunner()
@@ -114,7 +115,7 @@ def test_eval_records_every_hand_and_each_replays_to_its_log(recorded, game, con
         ("random", "random", "heuristic"),
     }
     for record in records:
-        env = history.replay(record)
+        env = replay(record)
         assert [event for event in env.history() if event["hand"] == record["hand"]] == record["log"]
     last_hands = [record for record in records if record["hand"] == 1]
     heuristic_mean = (

@@ -1,23 +1,13 @@
-"""Checkpoints: a folder holding the SB3 model, the exported policy and `card.json`, written atomically.
+"""Writing checkpoints, atomically, and reading one back to train on: its SB3 model or its weights.
 
-Layout of a checkpoint folder:
-
-    model.zip    the MaskablePPO model (`model.save`), for resuming training
-    policy.pt    the actor as plain tensors (`torch.load(..., weights_only=True)`), for inference
-    <extra>      files the trainer adds, e.g. its resume state
-    card.json    game, env version, observation and action shapes, policy shape, config, steps,
-                 evaluation results, creation time, and the sha256 of every other file
-
-Reading a checkpoint checks the card against the installed environment and every file against
-its sha256; any problem is a `CheckpointError` naming the folder and the reason. Inference
-(`load_policy_agent`) needs torch only to read `policy.pt`: it never imports stable-baselines3.
+The layout of a checkpoint folder, reading its card and the policy agent it holds live with the
+agents (`cardarena.agents.checkpoint`), which play checkpoints without importing training.
 """
 
 from __future__ import annotations
 
 import ctypes
 import errno
-import hashlib
 import json
 import os
 import shutil
@@ -26,26 +16,23 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from cardarena.agents.policy import POLICY_FORMAT, PolicyAgent, export_policy
-from cardarena.envs import lookup, registered
+from cardarena.agents.checkpoint import (
+    CARD_FILE,
+    CARD_FORMAT,
+    MODEL_FILE,
+    POLICY_FILE,
+    check_policy_fits,
+    listed_file,
+    sha256_of,
+    verify_checkpoint,
+)
+from cardarena.agents.policy import export_policy
+from cardarena.envs import lookup
 from cardarena.envs.core.errors import CheckpointError
 
 from cardarena import __version__
 
-CARD_FORMAT = 1
-CARD_FILE = "card.json"
-MODEL_FILE = "model.zip"
-POLICY_FILE = "policy.pt"
 _RESERVED = {CARD_FILE, MODEL_FILE, POLICY_FILE}
-_CARD_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "game": str,
-    "env_id": str,
-    "env_version": int,
-    "observation_shape": list,
-    "num_actions": int,
-    "files": dict,
-}
 
 
 def write_checkpoint(
@@ -70,7 +57,7 @@ def write_checkpoint(
     final = Path(directory)
     entry = lookup(env_id)
     policy = export_policy(model.policy)
-    _check_policy_fits(policy, entry.env_cls.encoder_cls.observation_size, entry.env_cls.game_cls.num_actions)
+    check_policy_fits(policy, entry.env_cls.encoder_cls.observation_size, entry.env_cls.game_cls.num_actions)
     extra = dict(extra or {})
     for name in extra:
         _check_extra_name(name)
@@ -108,7 +95,7 @@ def write_checkpoint(
             "evaluation": evaluation or {},
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "cardarena_version": __version__,
-            "files": {file.name: _sha256(file) for file in sorted(building.iterdir())},
+            "files": {file.name: sha256_of(file) for file in sorted(building.iterdir())},
         }
         (building / CARD_FILE).write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
         for file in building.iterdir():
@@ -121,86 +108,13 @@ def write_checkpoint(
     return final
 
 
-def read_card(directory: str | os.PathLike[str]) -> dict[str, Any]:
-    """The parsed `card.json` of a checkpoint folder, with its required fields checked (not its files)."""
-    folder = Path(directory)
-    if not folder.exists():
-        raise CheckpointError(f"{folder}: no such checkpoint folder")
-    if not folder.is_dir():
-        raise CheckpointError(f"{folder}: not a checkpoint folder but a file; give the folder that holds {CARD_FILE}")
-    card_path = folder / CARD_FILE
-    if not card_path.is_file():
-        raise CheckpointError(f"{folder}: not a checkpoint folder: {CARD_FILE} is missing")
-    try:
-        card = json.loads(card_path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CheckpointError(f"{folder}: {CARD_FILE} is not valid JSON ({error})") from None
-    if not isinstance(card, dict):
-        raise CheckpointError(f"{folder}: {CARD_FILE} must hold a JSON object, not {type(card).__name__}")
-    if card.get("format") != CARD_FORMAT:
-        raise CheckpointError(
-            f"{folder}: card format {card.get('format')!r} is not one this cardarena reads (format {CARD_FORMAT})"
-        )
-    for key, kind in _CARD_FIELDS.items():
-        if key not in card:
-            raise CheckpointError(f"{folder}: {CARD_FILE} lacks the field {key!r}")
-        if not isinstance(card[key], kind) or isinstance(card[key], bool):
-            raise CheckpointError(f"{folder}: {CARD_FILE} field {key!r} has a bad value {card[key]!r}")
-    return card
-
-
-def verify_checkpoint(directory: str | os.PathLike[str], game: str | None = None) -> dict[str, Any]:
-    """The card of a checkpoint after checking it against the installed game and every file's
-    sha256 (and, given `game`, that the checkpoint plays it)."""
-    folder = Path(directory)
-    card = read_card(folder)
-    if game is not None and card["game"] != game:
-        raise CheckpointError(f"{folder}: this checkpoint plays {card['game']!r}, not {game!r}")
-    _check_environment(folder, card)
-    for name, digest in card["files"].items():
-        if not isinstance(name, str) or name in ("", ".", "..") or "/" in name or "\\" in name or name == CARD_FILE:
-            raise CheckpointError(f"{folder}: {CARD_FILE} lists a bad file name {name!r}")
-        file = folder / name
-        if not file.is_file():
-            raise CheckpointError(f"{folder}: missing file {name} (listed in {CARD_FILE})")
-        if _sha256(file) != digest:
-            raise CheckpointError(
-                f"{folder}: sha256 mismatch in {name}: the file is corrupt or was modified after the checkpoint was written"
-            )
-    return card
-
-
-def load_policy_agent(
-    directory: str | os.PathLike[str], deterministic: bool = True, seed: int | None = None, name: str | None = None
-) -> PolicyAgent:
-    """A `PolicyAgent` playing the checkpoint's policy (numpy inference; torch only reads the file).
-
-    `name` defaults to the folder's name.
-    """
-    import torch
-
-    folder = Path(directory)
-    card = verify_checkpoint(folder)
-    policy_path = _listed_file(folder, card, POLICY_FILE)
-    try:
-        saved = torch.load(policy_path, map_location="cpu", weights_only=True)
-    except Exception as error:
-        raise CheckpointError(f"{folder}: {POLICY_FILE} cannot be read, the file is corrupt ({error})") from None
-    policy = _policy_arrays(folder, saved)
-    _check_policy_fits(policy, card["observation_shape"][0], card["num_actions"], folder)
-    try:
-        return PolicyAgent(policy, deterministic=deterministic, seed=seed, name=name or folder.name)
-    except KeyError:
-        raise CheckpointError(f"{folder}: {POLICY_FILE} has an unknown activation {policy['activation']!r}") from None
-
-
 def load_model(directory: str | os.PathLike[str], env: Any = None, device: str = "cpu", model_cls: Any = None) -> Any:
     """The checkpoint's model (to resume training) as a `model_cls` (default MaskablePPO), after verifying the checkpoint."""
     from sb3_contrib import MaskablePPO
 
     folder = Path(directory)
     card = verify_checkpoint(folder)
-    model_path = _listed_file(folder, card, MODEL_FILE)
+    model_path = listed_file(folder, card, MODEL_FILE)
     try:
         return (model_cls or MaskablePPO).load(model_path, env=env, device=device)
     except Exception as error:
@@ -215,7 +129,7 @@ def load_weights(policy: Any, directory: str | os.PathLike[str], game: str) -> N
     folder = Path(directory)
     card = verify_checkpoint(folder, game)
     try:
-        _data, params, _variables = load_from_zip_file(_listed_file(folder, card, MODEL_FILE), device=policy.device)
+        _data, params, _variables = load_from_zip_file(listed_file(folder, card, MODEL_FILE), device=policy.device)
         policy.load_state_dict(params["policy"])
     except (RuntimeError, KeyError, ValueError) as error:
         ppo = card.get("config", {}).get("ppo", {})
@@ -230,103 +144,6 @@ def load_weights(policy: Any, directory: str | os.PathLike[str], game: str) -> N
         ) from None
 
 
-def _check_environment(folder: Path, card: dict[str, Any]) -> None:
-    """The card's env_id is installed, agrees with its game and version, and has the card's shapes."""
-    env_id = card["env_id"]
-    installed = {entry.env_id: entry for entry in registered()}
-    entry = installed.get(env_id)
-    if entry is None:
-        game = env_id.rsplit("_v", 1)[0]
-        versions = [known for known, other in installed.items() if other.name == game]
-        if versions:
-            raise CheckpointError(
-                f"{folder}: card says {env_id} but the installed game is {', '.join(versions)}; "
-                f"this checkpoint needs the cardarena version it was trained with"
-            )
-        raise CheckpointError(f"{folder}: unknown game {game!r} ({env_id}); installed games: {', '.join(installed)}")
-    if (card["game"], card["env_version"]) != (entry.name, entry.version):
-        raise CheckpointError(
-            f"{folder}: {CARD_FILE} contradicts itself: env_id {env_id} but game {card['game']!r} version {card['env_version']}"
-        )
-    observation_shape = [entry.env_cls.encoder_cls.observation_size]
-    if card["observation_shape"] != observation_shape:
-        raise CheckpointError(
-            f"{folder}: observation shape mismatch: card says {card['observation_shape']}, "
-            f"installed {env_id} gives {observation_shape}"
-        )
-    num_actions = entry.env_cls.game_cls.num_actions
-    if card["num_actions"] != num_actions:
-        raise CheckpointError(
-            f"{folder}: action count mismatch: card says {card['num_actions']}, installed {env_id} has {num_actions}"
-        )
-
-
-def _listed_file(folder: Path, card: dict[str, Any], name: str) -> Path:
-    if name not in card["files"]:
-        raise CheckpointError(f"{folder}: {CARD_FILE} lists no {name}, so this checkpoint has none")
-    return folder / name
-
-
-def _policy_arrays(folder: Path, saved: Any) -> dict[str, Any]:
-    """The tensors of policy.pt as float32 numpy arrays, checked to form a chain of linear layers."""
-    import torch
-
-    problem = f"{folder}: {POLICY_FILE} does not hold a policy"
-    if not isinstance(saved, dict) or not {"format", "activation", "weights", "biases"} <= set(saved):
-        raise CheckpointError(f"{problem} (expected format, activation, weights, biases)")
-    if saved["format"] != POLICY_FORMAT:
-        raise CheckpointError(f"{folder}: {POLICY_FILE} format {saved['format']!r} is not {POLICY_FORMAT}")
-    weights, biases = saved["weights"], saved["biases"]
-    layers = list(zip(weights, biases)) if isinstance(weights, list) and isinstance(biases, list) else []
-    if not layers or len(weights) != len(biases):
-        raise CheckpointError(f"{problem} (weights and biases must be lists of equal, non-zero length)")
-    width = None
-    for weight, bias in layers:
-        if not (isinstance(weight, torch.Tensor) and isinstance(bias, torch.Tensor)):
-            raise CheckpointError(f"{problem} (a layer is not made of tensors)")
-        if weight.ndim != 2 or bias.shape != (weight.shape[0],) or (width is not None and weight.shape[1] != width):
-            raise CheckpointError(
-                f"{problem} (layer shapes {tuple(weight.shape)} and {tuple(bias.shape)} do not chain)"
-            )
-        width = weight.shape[0]
-    policy = {
-        "format": saved["format"],
-        "activation": saved["activation"],
-        "weights": [weight.detach().float().numpy() for weight in weights],
-        "biases": [bias.detach().float().numpy() for bias in biases],
-    }
-    if "action_head" in saved:
-        policy["action_head"] = _action_head_arrays(
-            problem, saved["action_head"], weights[-1].shape[0], weights[0].shape[1]
-        )
-    return policy
-
-
-def _action_head_arrays(problem: str, head: Any, num_actions: int, observation_size: int) -> dict[str, Any]:
-    """An action-feature head: columns [action][feature] into the observation, then two layers to one score."""
-    import torch
-
-    ok = (
-        isinstance(head, dict)
-        and isinstance(head.get("columns"), torch.Tensor)
-        and isinstance(head.get("weights"), list)
-    )
-    ok = ok and isinstance(head.get("biases"), list) and len(head["weights"]) == len(head["biases"]) == 2
-    ok = ok and all(isinstance(t, torch.Tensor) for t in [*head["weights"], *head["biases"]])
-    if ok:
-        columns, (inner, outer), (inner_bias, outer_bias) = head["columns"], head["weights"], head["biases"]
-        ok = columns.ndim == 2 and columns.shape[0] == num_actions and int(columns.max()) < observation_size
-        ok = ok and inner.shape == (inner_bias.shape[0], columns.shape[1]) and outer.shape == (1, inner.shape[0])
-        ok = ok and outer_bias.shape == (1,)
-    if not ok:
-        raise CheckpointError(f"{problem} (its action_head is not columns plus two chained layers)")
-    return {
-        "columns": head["columns"].numpy().astype(np.int64),
-        "weights": [weight.detach().float().numpy() for weight in head["weights"]],
-        "biases": [bias.detach().float().numpy() for bias in head["biases"]],
-    }
-
-
 def _as_tensors(layers: dict[str, Any]) -> dict[str, Any]:
     import torch
 
@@ -334,20 +151,6 @@ def _as_tensors(layers: dict[str, Any]) -> dict[str, Any]:
         "weights": [torch.from_numpy(weight) for weight in layers["weights"]],
         "biases": [torch.from_numpy(bias) for bias in layers["biases"]],
     }
-
-
-def _check_policy_fits(
-    policy: dict[str, Any], observation_size: int, num_actions: int, folder: Path | None = None
-) -> None:
-    sizes = (policy["weights"][0].shape[1], policy["weights"][-1].shape[0])
-    if sizes != (observation_size, num_actions):
-        message = (
-            f"the policy maps {sizes[0]} observation values to {sizes[1]} actions, "
-            f"the game has {observation_size} and {num_actions}"
-        )
-        if folder is None:
-            raise ValueError(f"cannot write a checkpoint: {message}")
-        raise CheckpointError(f"{folder}: {POLICY_FILE} does not fit the game: {message}")
 
 
 def _check_extra_name(name: str) -> None:
@@ -453,11 +256,3 @@ def _fsync(path: Path) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()

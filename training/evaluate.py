@@ -154,7 +154,7 @@ def evaluate(
     give fixed ratings.
 
     `on_played(env, names)`, if given, is called after each episode with the environment that
-    played it (`history.hand_records(env)` are its hands) and the agent name in each seat.
+    played it (`records.hand_records(env)` are its hands) and the agent name in each seat.
     """
     config = dict(config or {})
     env = make(game, **config)

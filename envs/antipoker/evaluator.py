@@ -13,7 +13,7 @@ import numpy as np
 from cardarena.envs.core.decks.scarp import DECK, ESSENCE, GHOST, NUMBER_INDEX, SUIT_INDEX, SUITS
 from numba import njit
 
-from .rules import NO_CARD
+from .rows import NO_CARD
 
 NUM_SUITS = len(SUITS)
 GHOST_INDEX = DECK.index_of(GHOST)

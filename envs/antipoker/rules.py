@@ -17,9 +17,10 @@ from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.decks.scarp import DECK
 from cardarena.envs.core.errors import IllegalActionError
 
+from .rows import NO_CARD
+
 HAND_SIZE = 6
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-NO_CARD = len(DECK)  # pads a row of `breakdowns` holding fewer than six cards
 PARTS = ("cards", "force", "elements", "sets")
 BETTING_WORDS = ("fold", "call", "raise")
 

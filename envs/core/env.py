@@ -32,7 +32,7 @@ class CardGameEnv(AECEnv):
     Each step is logged in the hand history the state keeps (history.py), which `history(seat)`
     gives; `episode_start()` and `played` (the action ids since) are what the environment has
     played since its episode started (`reset`, `load_state` or `load_view`), from which
-    `history.episode_record` and `history.hand_records` make replayable records.
+    `cardarena.records` makes replayable records.
     """
 
     game_cls: ClassVar[type[Game]]
@@ -157,7 +157,7 @@ class CardGameEnv(AECEnv):
             self._penalize(self._seat[agent])
             return
         self._cumulative_rewards[agent] = 0.0
-        history.play(self.game, self.state, move)
+        self.game.play(self.state, move)
         self.played.append(move)
         self._collect_rewards()
         self._update_after_move()

@@ -14,6 +14,7 @@ import numpy as np
 from .cards import Deck
 from .config import GameConfig
 from .errors import SeatViewError
+from .history import ACTION, emit, seen_by
 from .state_json import copy_state, read_state
 
 StateT = TypeVar("StateT")
@@ -75,6 +76,14 @@ class Game(ABC, Generic[StateT]):
     def apply(self, state: StateT, action: int) -> None:
         """Play a legal action (the caller has checked legality)."""
 
+    def play(self, state: StateT, action: int) -> None:
+        """Play a legal `action` by the rules (`apply`), logging it in the hand history first."""
+        label = self.action_label(state, action)
+        public = self.public_label(state, action, label)
+        hidden = {"label": label} if label != public else None
+        emit(self.event_log(state), self.hands_played(state), ACTION, self.current_player(state), hidden, label=public)
+        self.apply(state, action)
+
     @abstractmethod
     def returns(self, state: StateT) -> list[float]:
         """Each seat's cumulative reward so far."""
@@ -127,13 +136,11 @@ class Game(ABC, Generic[StateT]):
 
     def information_key(self, state: StateT, seat: int, since: int = 0) -> str:
         """Everything `seat` has seen this episode as one string (perfect recall): its share of the
-        hand history (`history.seen_by`), which every move played through `history.play` adds to.
+        hand history (`history.seen_by`), which every move played through `play` adds to.
         Two states give the same key exactly when the seat's observation histories are the same
         (the conformance suite checks it); information-set search keys its tree on it. `since`
         leaves out the history's first events: states known to share them (the worlds of one
         search) are told apart by the rest alone, at less cost."""
-        from .history import seen_by
-
         return json.dumps(seen_by(self.event_log(state)[since:], seat), sort_keys=True, separators=(",", ":"))
 
     @abstractmethod

@@ -22,20 +22,23 @@ import itertools
 from typing import Any
 
 import numpy as np
-from cardarena.envs.core.game import Encoder, segment_slices
+from cardarena.envs.core.game import Encoder
 
 from . import rules
-from .exchange import ACTION_POSITION, ACTION_SLOT, EXCHANGE_POSITIONS, NUM_EXCHANGE_ACTIONS, legal_exchange_ids
+from .exchange import ACTION_POSITION, ACTION_SLOT, EXCHANGE_POSITIONS, legal_exchange_ids
 from .game import NUM_ACTIONS, NUM_CYCLES, PiktasGame
 from .history import betting_actions, showdown_json
-from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from .layout import (
+    FACE_SCALE,
+    NUM_CARDS,
+    OBSERVATION_SIZE,
+    SCORE_SCALE,
+    SLICES,
+    UNIT_SCALE,
+)
+from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .state import EXCHANGE, OVER, PHASE_NAMES, PiktasState
 
-NUM_CARDS = len(DECK)
-MAX_POSITIONS = FIELD_SIZE  # one position per field deal
-SCORE_SCALE = 60.0  # totals above this are rare; features are clipped to 1
-UNIT_SCALE = 40.0
-FACE_SCALE = 10.0
 _EVALUATION_SCALES = (SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)
 
 ACTION_NAMES = (
@@ -45,55 +48,11 @@ ACTION_NAMES = (
 )
 assert len(ACTION_NAMES) == NUM_ACTIONS
 
-_SEGMENTS = [
-    ("hand_slots", HAND_SIZE * NUM_CARDS),  # slot i: the i-th card of the sorted hand
-    ("field_positions", MAX_POSITIONS * NUM_CARDS),  # position j: its non-void card (covered or not)
-    ("position_covered", MAX_POSITIONS),  # a void lies on position j
-    ("position_exists", MAX_POSITIONS),
-    ("pool", NUM_CARDS),  # own pool: non-void hand cards and every field card
-    ("held_by_opponents", NUM_CARDS),  # field cards opponents took and still hold (public history)
-    ("evaluation", 4),  # own evaluate tuple: total, best_unit, best_card, hand_high
-    ("secured_after", NUM_EXCHANGE_ACTIONS),  # secured score after each exchange action id (legal ones)
-    ("closeness_after", NUM_EXCHANGE_ACTIONS),  # how near the secured cards are to scoring, per action id
-    ("full_after", NUM_EXCHANGE_ACTIONS),  # score of the hand with the whole field after each action id
-    ("secured_gap", NUM_EXCHANGE_ACTIONS),  # 1 - (best legal secured_after - this one) / 10 points, floor 0
-    ("full_gap", NUM_EXCHANGE_ACTIONS),  # the same for full_after
-    ("closeness_gap", NUM_EXCHANGE_ACTIONS),  # the same for closeness_after, / 30
-    ("hand_sizes", MAX_PLAYERS),  # per rel seat, / 6
-    ("taken_counts", MAX_PLAYERS),  # field cards each rel seat holds, / 6
-    ("exchanges", 3 * MAX_PLAYERS),  # per rel seat: passes, swaps, voids laid this round, / 3
-    ("in_round", MAX_PLAYERS),  # rel seat is dealt in this round (seated and not eliminated)
-    ("table_size", MAX_PLAYERS - MIN_PLAYERS + 1),  # one-hot, 2..11
-    ("dealer", MAX_PLAYERS),  # rel seat
-    ("to_act", MAX_PLAYERS),  # rel seat
-    ("phase", 3),  # exchange, betting, over
-    ("cycle", NUM_CYCLES),
-    ("deck_left", 1),  # / 72
-    ("chips", MAX_PLAYERS),  # gambling: stack per rel seat, / (starting_stack * table size)
-    ("contributions", MAX_PLAYERS),  # gambling: this betting round, / (bet_size * (max_bets + 1))
-    ("folded", MAX_PLAYERS),
-    ("pot", 1),  # / (starting_stack * table size)
-    ("to_match", 1),  # chips the seat must add to match, / (bet_size * (max_bets + 1))
-    ("raises", 1),  # raises made this betting round / max_bets
-    ("gambling", 1),
-    ("match_scores", MAX_PLAYERS),  # casual match: total score per rel seat / (60 * num_hands)
-    ("round", 1),  # rounds played / num_hands
-    ("match", 1),  # num_hands > 1
-]
-
-
-SLICES = segment_slices(_SEGMENTS)
-OBSERVATION_SIZE = sum(size for _, size in _SEGMENTS)
 _BLANK = np.zeros(OBSERVATION_SIZE, np.float32)
 _START = {name: piece.start for name, piece in SLICES.items()}
 # a seat's count of passes, swaps or voids laid k: 1/3 added k times in float32 (the largest k
 # any list of exchanges can give, a seat view's included)
 _THIRDS = list(itertools.accumulate([np.float32(1.0 / NUM_CYCLES)] * 3 * MAX_PLAYERS, initial=np.float32(0.0)))
-
-
-CLOSENESS_SCALE = 150.0  # of `scoring.closeness`
-GAP_POINTS = 10.0
-GAP_CLOSENESS = 30.0
 
 
 class PiktasEncoder(Encoder[PiktasState]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .encode import CLOSENESS_SCALE, GAP_CLOSENESS, GAP_POINTS, SCORE_SCALE, SLICES
+from .layout import CLOSENESS_SCALE, GAP_CLOSENESS, GAP_POINTS, SCORE_SCALE, SLICES
 from .scoring import exchange_outcomes
 
 __all__ = ["exchange_outcomes", "write_exchange_features"]

@@ -899,7 +899,7 @@ def publish(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from cardarena.training.checkpoint import read_card
+    from cardarena.agents.checkpoint import read_card
     from cardarena.training.config import default_eval_opponents
     from cardarena.training.publish import evaluate_against_baselines
     from cardarena.training.publish import publish as publish_checkpoint

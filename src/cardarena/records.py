@@ -1,24 +1,127 @@
-"""Files of hand records: JSON lines, one hand per line, each a record of the core's hand history
-(the state the hand started from, its action ids and its events: `history.hand_records`) that
-`cardarena replay` plays again bit for bit. `cardarena eval --record` and `cardarena serve --record`
-write them, adding to each record who sat where (`seats`).
+"""Hand records and files of them.
+
+A record (`episode_record`, `hand_records`) is one JSON object holding the state a hand or an
+episode started from, its action ids and its events in the core's hand history (history.py):
+`replay` plays it again in a fresh environment and checks that the log and the returns come out
+the same.
+
+A record file holds JSON lines, one hand per line, that `cardarena replay` plays again bit for bit.
+`cardarena eval --record` and `cardarena serve --record` write them, adding to each record who sat
+where (`seats`).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from cardarena.envs.core import history
-from cardarena.envs.core.errors import CardArenaError
+from cardarena.envs.core.errors import CardArenaError, EpisodeOverError, IllegalActionError, StateError
+from cardarena.envs.core.history import Event
+from cardarena.envs.core.registry import make
 
 if TYPE_CHECKING:
     from cardarena.envs.core.env import CardGameEnv
 
 SUFFIX = ".jsonl"
+RECORD_FORMAT = "cardarena.record/1"
+_RECORD_FIELDS = {"format", "game", "config", "hand", "start", "actions", "log", "returns"}
+
+
+def episode_record(env: CardGameEnv) -> Event:
+    """The episode the environment has played since it started (`env.episode_start()`), as one
+    record: the state it started from, its action ids, its whole log and the returns."""
+    game = env.game
+    return _record(
+        env,
+        None,
+        game.state_to_json(env.episode_start()),
+        env.played,
+        game.event_log(env.state),
+        game.returns(env.state),
+    )
+
+
+def hand_records(env: CardGameEnv) -> list[Event]:
+    """One record per hand the environment has finished since its episode started: the state the
+    hand started from (its log cut to the hand's events), the hand's action ids and its events."""
+    game = env.game
+    state = env.episode_start()
+    start, actions, records = game.clone(state), [], []
+    for action in env.played:
+        hand = game.hands_played(state)
+        game.play(state, action)
+        actions.append(action)
+        if game.hands_played(state) > hand:
+            records.append(_hand_record(env, hand, start, actions, state))
+            start, actions = game.clone(state), []
+    return records
+
+
+def _hand_record(env: CardGameEnv, hand: int, start: Any, actions: list[int], state: Any) -> Event:
+    game = env.game
+    log = game.event_log(start)
+    log[:] = [event for event in log if event["hand"] == hand]
+    events = [event for event in game.event_log(state) if event["hand"] == hand]
+    return _record(env, hand, game.state_to_json(start), actions, events, game.returns(state))
+
+
+def _record(
+    env: CardGameEnv, hand: int | None, start: Event, actions: list[int], log: list[Event], returns: list[float]
+) -> Event:
+    return {
+        "format": RECORD_FORMAT,
+        "game": env.game.env_id,
+        "config": env.config.model_dump(mode="json", exclude_defaults=True),
+        "hand": hand,
+        "start": start,
+        "actions": list(actions),
+        "log": copy.deepcopy(log),
+        "returns": list(returns),
+    }
+
+
+def replay_steps(record: Event) -> Iterator[CardGameEnv]:
+    """A fresh environment set at the record's start, then after each of its actions (the same
+    environment each time): for stepping through a recorded hand."""
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT or not _RECORD_FIELDS <= set(record):
+        raise StateError(
+            f"not a {RECORD_FORMAT} record: a JSON object with the fields {', '.join(sorted(_RECORD_FIELDS))}"
+        )
+    env = make(record["game"], **record["config"])
+    env.load_state(env.game.state_from_json(record["start"]))
+    yield env
+    for number, action in enumerate(record["actions"]):
+        while env.agents and (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+            env.step(None)
+        try:
+            env.step(action)
+        except (IllegalActionError, EpisodeOverError) as err:
+            raise StateError(f"the record's action {number} ({action!r}) cannot be played: {err}") from None
+        yield env
+
+
+def replay(record: Event) -> CardGameEnv:
+    """The record played again in a fresh environment; StateError if its log or returns differ
+    from the record's (another version of the game, or an altered record)."""
+    for env in replay_steps(record):
+        pass
+    log = env.history()
+    if record["hand"] is not None:
+        log = [event for event in log if event["hand"] == record["hand"]]
+    if log != record["log"]:
+        first = next(
+            (n for n, (got, want) in enumerate(zip(log, record["log"])) if got != want),
+            min(len(log), len(record["log"])),
+        )
+        raise StateError(f"the record replays to another log: event {first} differs")
+    if list(env.game.returns(env.state)) != record["returns"]:
+        raise StateError(f"the record replays to the returns {env.game.returns(env.state)}, not {record['returns']}")
+    return env
 
 
 class RecordFileError(CardArenaError, ValueError):
@@ -28,7 +131,7 @@ class RecordFileError(CardArenaError, ValueError):
 def hand_lines(env: CardGameEnv, **about: Any) -> list[str]:
     """The hands `env` has finished since its episode started, one JSON line each, `about`
     (e.g. `seats`) added to every record."""
-    return [json.dumps({**record, **about}, allow_nan=False) + "\n" for record in history.hand_records(env)]
+    return [json.dumps({**record, **about}, allow_nan=False) + "\n" for record in hand_records(env)]
 
 
 class RecordWriter:
@@ -96,9 +199,9 @@ def _count(lines: list[str]) -> int:
 
 
 def replayed(path: str | os.PathLike[str], line: int, record: Any) -> CardGameEnv:
-    """The record of `path`'s line `line` played again (`history.replay`); RecordFileError naming
+    """The record of `path`'s line `line` played again (`replay`); RecordFileError naming
     the line when it is not a record, or does not replay to the events and returns it holds."""
     try:
-        return history.replay(record)
+        return replay(record)
     except (CardArenaError, NotImplementedError, TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
         raise RecordFileError(f"{path} line {line} does not replay: {err}") from None

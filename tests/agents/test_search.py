@@ -139,7 +139,7 @@ def test_batched_policy_rollouts_play_as_one_by_one_ones():
     env.reset(seed=5)
     game, policy = env.game, load("yokir/ppo-selfplay")
     states = [game.resample_hidden(env.state, 0, random.Random(world)) for world in range(6)]
-    batched, one_by_one = PIMCAgent(rollout="yokir/ppo-selfplay"), PIMCAgent(rollout="yokir/ppo-selfplay")
+    batched, one_by_one = (PIMCAgent(rollout="yokir/ppo-selfplay", load_agent=load) for _ in range(2))
     one_by_one._agents["yokir"] = _OneByOne(policy)
     assert batched._batches(env) and not one_by_one._batches(env)
     returns = batched._finish_all(env, [game.clone(state) for state in states])

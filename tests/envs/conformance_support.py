@@ -365,5 +365,5 @@ def information_trail(
             trail.append((seat, game.information_key(env.state, seat, since), tuple(seen[seat])))
         if game.is_terminal(env.state) or game.is_truncated(env.state):
             break
-        history.play(game, env.state, rng.choice(game.legal_actions(env.state)))
+        game.play(env.state, rng.choice(game.legal_actions(env.state)))
     return trail

@@ -37,6 +37,8 @@ from conformance_support import (
 )
 from pettingzoo.test import api_test, seed_test
 
+from cardarena import records
+
 with highcard_registered():
     CASES = cases()
 
@@ -195,16 +197,16 @@ def test_a_move_adds_to_a_seat_history_only_what_its_view_shows(case: Case):
 @by_case
 def test_episode_and_hand_records_replay_bit_for_bit(case: Case):
     env = played_with_history(case, 18)
-    episode = json.loads(json.dumps(history.episode_record(env)))
-    replayed = history.replay(episode)
+    episode = json.loads(json.dumps(records.episode_record(env)))
+    replayed = records.replay(episode)
     assert replayed.history() == env.history()
     assert replayed.game.returns(replayed.state) == env.game.returns(env.state)
-    hands = json.loads(json.dumps(history.hand_records(env)))
+    hands = json.loads(json.dumps(records.hand_records(env)))
     assert [record["hand"] for record in hands] == list(range(env.game.hands_played(env.state)))
     assert [event for record in hands for event in record["log"]] == env.history()
     assert hands[-1]["returns"] == env.game.returns(env.state)
     for record in hands:
-        history.replay(record)
+        records.replay(record)
 
 
 # ---------------------------------------------------------------- long runs

@@ -12,6 +12,7 @@ import pytest
 from cardarena.envs.core import history
 
 import cardarena.serve.tables as tables
+from cardarena.records import replay
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
 from cardarena.serve.errors import TableRunningError, TableTokenError
@@ -53,7 +54,7 @@ def test_the_whole_history_is_refused_before_the_end_and_given_after(client):
     assert (whole["whole_table"], whole["finished"], len(whole["records"])) == (True, True, 2)
     assert any("private" in event and event["seat"] != 0 for event in whole["events"])
     for record in whole["records"]:
-        history.replay(record)
+        replay(record)
         assert record["log"] == [event for event in whole["events"] if event["hand"] == record["hand"]]
     assert whole["records"][-1]["returns"] == view["rewards"]
     assert client.history(table_id, seat_token, 0)["events"] == history.seen_by(whole["events"], 0)
@@ -128,4 +129,4 @@ def test_a_recording_server_writes_each_tables_hands_and_they_replay(tmp_path):
         assert [record["hand"] for record in records] == list(range(hands))
         assert all(record["seats"] == seats and record["table_id"] == created.table_id for record in records)
         for record in records:
-            history.replay(record)
+            replay(record)

@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 import torch
 from cardarena.agents import RandomAgent, available, load, loading
+from cardarena.agents.checkpoint import load_policy_agent, read_card, sha256_of, verify_checkpoint
 from cardarena.envs import make
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 from cardarena.training import checkpoint
-from cardarena.training.checkpoint import load_model, load_policy_agent, read_card, verify_checkpoint, write_checkpoint
+from cardarena.training.checkpoint import load_model, write_checkpoint
 
 torch.set_num_threads(1)
 
@@ -207,7 +208,7 @@ def _flip_byte(folder: Path) -> None:
 def _garbage_with_matching_sha(folder: Path) -> None:
     (folder / "policy.pt").write_bytes(b"not a torch file at all")
     card = json.loads((folder / "card.json").read_text())
-    card["files"]["policy.pt"] = checkpoint._sha256(folder / "policy.pt")
+    card["files"]["policy.pt"] = sha256_of(folder / "policy.pt")
     (folder / "card.json").write_text(json.dumps(card))
 
 

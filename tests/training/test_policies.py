@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 import torch
 from cardarena.agents import load
+from cardarena.agents.checkpoint import load_policy_agent
 from cardarena.agents.policy import PolicyAgent, export_policy
 from cardarena.envs import make
 from cardarena.envs.core.errors import CheckpointError
-from cardarena.training.checkpoint import load_policy_agent, write_checkpoint
+from cardarena.training.checkpoint import write_checkpoint
 from cardarena.training.config import load_train_config
 from cardarena.training.pretrain import behaviour_clone, collect_demonstrations
 from cardarena.training.selfplay import OpponentPool, SelfPlayEnv

@@ -30,12 +30,11 @@ from pathlib import Path
 from typing import Literal
 
 from cardarena.envs import lookup
-from cardarena.envs.core import history
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, IllegalActionError
 from cardarena.envs.core.spectate import public_view
 from cardarena.envs.core.table import Table as TableDriver
-from cardarena.records import SUFFIX, RecordWriter
+from cardarena.records import SUFFIX, RecordWriter, hand_records
 
 from .bots import Bot, Roster, new_env
 from .errors import TableLimitError, TableRunningError, TableTokenError, UnknownTableError
@@ -171,7 +170,7 @@ class Table:
             whole_table=whole,
             finished=self.finished,
             events=self.env.history(role.seat) if role.seat is not None or whole else self.env.public_history(),
-            records=history.hand_records(self.env) if whole and self.finished else None,
+            records=hand_records(self.env) if whole and self.finished else None,
         )
 
     def spectate(self, token: str, now: float) -> SpectatorView:

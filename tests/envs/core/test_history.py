@@ -14,6 +14,8 @@ from cardarena.envs.core.conformance import play_random_episode
 from cardarena.envs.core.errors import NoEpisodeError, SeatViewError, StateError, UnknownPlayerError
 from conformance_support import HiddenInformation, MovesSeenAsViewed, sometimes
 
+from cardarena import records
+
 
 def first_legal(env) -> int:
     """Step retired seats out of the way and return the seat to act's first legal action."""
@@ -174,7 +176,7 @@ def test_a_rebuilt_seat_view_keeps_its_last_hand():
     assert bot.observe_json(env.possible_agents[seat]) == view
     view["hand"].clear()  # the environment keeps its own copy of the view it started from
     bot.step(first_legal(bot))
-    assert history.replay(json.loads(json.dumps(history.episode_record(bot)))).history() == bot.history()
+    assert records.replay(json.loads(json.dumps(records.episode_record(bot)))).history() == bot.history()
     view = json.loads(json.dumps(env.observe_json(env.possible_agents[seat])))
     del view["last_hand"]
     bot.load_view(view)
@@ -189,22 +191,22 @@ def test_a_rebuilt_seat_view_keeps_its_last_hand():
 def test_records_start_where_the_environment_started():
     env = make("yokir_v1", match=True, target_score=3)
     play_out(env, 7)
-    middle = json.loads(json.dumps(history.hand_records(env)[1]["start"]))
+    middle = json.loads(json.dumps(records.hand_records(env)[1]["start"]))
     later = make("yokir_v1", match=True, target_score=3)
     later.load_state(later.game.state_from_json(middle))
     for _ in range(4):
         later.step(first_legal(later))
-    record = json.loads(json.dumps(history.episode_record(later)))
+    record = json.loads(json.dumps(records.episode_record(later)))
     assert record["start"] == middle and len(record["actions"]) == 4
-    assert history.replay(record).history() == later.history()
-    assert history.hand_records(later) == []
+    assert records.replay(record).history() == later.history()
+    assert records.hand_records(later) == []
 
 
 def test_replay_steps_through_the_record_and_refuses_an_altered_one():
     env = make("piktas_v1", num_players=3, mode="gambling")
     play_out(env, 3)
-    record = json.loads(json.dumps(history.hand_records(env)[0]))
-    steps = [len(step.history()) for step in history.replay_steps(record)]
+    record = json.loads(json.dumps(records.hand_records(env)[0]))
+    steps = [len(step.history()) for step in records.replay_steps(record)]
     assert len(steps) == len(record["actions"]) + 1 and steps == sorted(steps)
     for change, message in (
         (lambda r: r["log"][-1].update(rewards=[0, 0, 0]), "another log"),
@@ -215,7 +217,7 @@ def test_replay_steps_through_the_record_and_refuses_an_altered_one():
         altered = json.loads(json.dumps(record))
         change(altered)
         with pytest.raises(StateError, match=message):
-            history.replay(altered)
+            records.replay(altered)
 
 
 # ---------------------------------------------------------------- the conformance checks can fail
