@@ -10,13 +10,13 @@ import random
 
 import pytest
 from cardarena.envs.core import history
+from serve_support import HeldPool
 
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
 from cardarena.serve.errors import TableRunningError, TableTokenError
 from cardarena.serve.models import TableRequest
 from cardarena.serve.tables import TableRoom
-from serve_support import HeldPool
 
 GAMBLING = {"num_players": 3, "mode": "gambling", "num_hands": 2}
 

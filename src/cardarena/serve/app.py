@@ -156,7 +156,7 @@ def create_app(
     async def read_table(
         table_id: str, seat: Annotated[int, Query(ge=0, le=1_000)], token: Token, wait: Wait = 0.0
     ) -> TableView:
-        """One seat's view of the table (the token opens that seat only), once its bots are done or `wait` has passed."""
+        """One seat's view of the table (the token opens that seat only), once its bots are done or `wait` is over."""
         await _bots_done(room, table_id, wait)
         return await run_in_threadpool(room.view, table_id, seat, token)
 

@@ -134,7 +134,7 @@ class TableView(BaseModel):
     your_turn: bool
     finished: bool
     bots_thinking: bool = Field(
-        description="Bots are playing their moves in the background: read the table again (with `wait`) for their outcome."
+        description="Bots are playing their moves in the background: read the table again (with `wait`) for them."
     )
     rewards: list[float] | None = Field(description="Each seat's total reward once the episode is over.")
     seconds_left: float | None = Field(description="Time left for the seat to act, with a move time limit.")

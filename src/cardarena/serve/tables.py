@@ -250,7 +250,7 @@ class Table:
         )
 
     def _after_move(self, now: float) -> None:
-        """Publish who is to act: a client seat's clock starts at `now`, a bot is handed to the pool, an end closes the table."""
+        """Publish who is to act: a client's clock starts at `now`, a bot goes to the pool, an end closes the table."""
         self.finished = self.driver.finished
         self.to_act = self.driver.to_act
         client_to_act = not self.finished and self.to_act not in self._bot_agents
@@ -355,7 +355,9 @@ class TableRoom:
     ):
         self.roster = roster
         self.bot_pool = bot_pool
-        self.lock = threading.Lock()  # over the tables and the counts of open tables, never held while waiting for a table
+        self.lock = (
+            threading.Lock()
+        )  # over the tables and the counts of open tables, never held while waiting for a table
         self.clock = clock
         self.max_tables = max_tables
         self.table_ttl = table_ttl
