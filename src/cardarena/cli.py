@@ -839,6 +839,8 @@ def serve(
         Path(record).mkdir(parents=True, exist_ok=True)
     try:
         keys = ApiKeys.load(api_keys, tables_per_key) if api_keys else None
+        if keys is not None:
+            keys.check_caps(max_tables)
         roster = Roster.serving(bots.split(",") if bots else None)
     except (CardArenaError, ValueError) as err:
         _fail(err)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import socket
+from concurrent.futures import Executor, Future
 
 import httpx
 from cardarena.envs import make
@@ -57,3 +58,10 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+class HeldPool(Executor):
+    """A bot pool that never runs what it is given: a table's bots stay thinking, its state as it was."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        return Future()

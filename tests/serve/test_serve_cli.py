@@ -107,3 +107,22 @@ def test_the_serve_options_default_to_the_servers_limits():
         MAX_TABLES,
         TABLES_PER_KEY,
     )
+
+
+def test_sigterm_stops_the_server_within_seconds_while_bots_think(tmp_path):
+    with serving("--bots", "pimc", "--record", str(tmp_path)) as (url, output):
+        match = {"game": "yokir", "seats": ["pimc"] * 3, "config": {"match": True, "target_score": 100}}
+        assert httpx.post(f"{url}/v1/tables", json=match).status_code == 201
+        time.sleep(2)  # the bots are thinking now
+        stopping = time.monotonic()
+    assert time.monotonic() - stopping < 10
+
+
+def test_key_caps_over_the_servers_tables_are_refused_at_start(tmp_path):
+    keys = tmp_path / "keys.txt"
+    keys.write_text(KEY_FILE)
+    done = subprocess.run(
+        [CARDARENA, "serve", "--api-keys", str(keys), "--max-tables", "250"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode != 0
+    assert "table caps add up to 302, over the server's 250 tables" in done.stdout + done.stderr

@@ -10,8 +10,8 @@ import random
 
 import pytest
 from cardarena.envs.core import history
+from serve_support import HeldPool
 
-import cardarena.serve.tables as tables
 from cardarena.records import replay
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
@@ -88,9 +88,8 @@ def test_the_spectator_sees_only_the_public_history_at_every_point_of_a_table():
         room.spectate(created.table_id, tokens[0])
 
 
-def test_the_creator_sees_the_whole_table_only_where_no_client_holds_a_seat(monkeypatch):
-    monkeypatch.setattr(tables, "BOT_MOVES_PER_REQUEST", 5)  # the all-bot match is still running after its creation
-    room = TableRoom(Roster(["random"]))
+def test_the_creator_sees_the_whole_table_only_where_no_client_holds_a_seat():
+    room = TableRoom(Roster(["random"]), bot_pool=HeldPool())  # the all-bot match is still running after its creation
     bots_only = room.create(TableRequest(game="piktas_v1", seats=["random"] * 3, config=GAMBLING, seed=1))
     with_client = room.create(TableRequest(game="piktas_v1", seats=[None, "random", "random"], config=GAMBLING, seed=1))
     running = room.tables[bots_only.table_id]

@@ -134,6 +134,7 @@ def test_timeouts_are_settled_when_tables_are_listed():
             "seats": [None, None, None],
             "to_act": 2,
             "finished": False,
+            "bots_thinking": False,
             "seconds_left": pytest.approx(5.0),
             "expires_in": pytest.approx(TABLE_TTL - 25.0),
         }

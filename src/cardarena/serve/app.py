@@ -2,17 +2,21 @@
 
 With API keys, every `/v1` request names one in the X-API-Key header; `/healthz` and the docs stay open.
 
-Every error is a 4xx with an `ErrorBody` naming the problem. Endpoints are `async` and do their
-(sub-millisecond) work on the event loop, so tables and cached environments need no locks.
+Every error is a 4xx with an `ErrorBody` naming the problem. The event loop only routes: a bot's
+move (`/v1/act`) and every table's work run in worker threads, bots at tables in the background
+(tables.py), so no request waits for another's bots and `/healthz` always answers. A table read
+may `wait` a bounded time for its bots to be done.
 """
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +24,7 @@ from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, Secur
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import APIKeyHeader
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -49,12 +54,21 @@ from .models import (
 from .tables import MAX_TABLES, TABLE_TTL, TableRoom
 
 MAX_BODY_BYTES = 64 * 1024
+BODY_TIMEOUT = 5.0  # seconds a request has to send its whole body
+BOT_THREADS = 4  # tables whose bots think at once; more wait their turn in the pool
+SHUTDOWN_GRACE = 3  # seconds open requests get once the server is told to stop
+MAX_WAIT = 10.0  # seconds a table read may wait for its bots
+_WAIT_STEP = 0.02
 
 WEB_DIR = Path(__file__).with_name("web")
 
 _HTTP_KINDS = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
 
 Token = Annotated[str, Query(min_length=1, max_length=200)]
+Wait = Annotated[
+    float,
+    Query(ge=0, le=MAX_WAIT, description="Seconds to wait, at most, for the table's bots to be done before answering."),
+]
 
 
 def create_app(
@@ -67,13 +81,26 @@ def create_app(
     record_dir: Path | None = None,
 ) -> FastAPI:
     """The server's ASGI app over the bots of `roster`; with `api_keys`, every `/v1` request needs
-    one of them; with `record_dir`, every table writes its hands' records there."""
+    one of them (ApiKeyFileError when their caps could fill the server); with `record_dir`, every
+    table writes its hands' records there. Its shutdown stops the bots and writes open tables' records."""
+    if api_keys is not None:
+        api_keys.check_caps(max_tables)
+    bot_pool = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="cardarena-bots")
+    room = TableRoom(roster, clock, max_tables, table_ttl, record_dir, bot_pool)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(room.close)
+        bot_pool.shutdown(wait=False, cancel_futures=True)
+
     app = FastAPI(
         title="cardarena",
         version=__version__,
         description="Bots and tables for every registered cardarena game, speaking JSON seat views in canonical card codes.",
+        lifespan=lifespan,
     )
-    room = app.state.room = TableRoom(roster, clock, max_tables, table_ttl, record_dir)
+    app.state.room = room
     caller = _caller(api_keys)
     v1 = APIRouter(prefix="/v1", dependencies=[Depends(caller)])
     refused = (401,) if api_keys is not None else ()
@@ -109,25 +136,29 @@ def create_app(
 
     @v1.post("/act", response_model=ActResponse, responses=_documented(*refused, 404, 413, 422))
     async def act(request: ActRequest) -> ActResponse:
-        """The bot's move in a seat view whose seat is to act."""
-        return roster.act(request)
+        """The bot's move in a seat view whose seat is to act (a search bot within the server's time per move)."""
+        return await run_in_threadpool(roster.act, request)
 
     @v1.post(
         "/tables", response_model=TableCreated, status_code=201, responses=_documented(*refused, 404, 413, 422, 429)
     )
     async def create_table(request: TableRequest, owner: ApiKey | None = Depends(caller)) -> TableCreated:
-        """Seat bots and clients at a new table; each client seat gets a token, the creator a token that deletes it."""
-        return room.create(request, owner)
+        """Seat bots and clients at a new table; each client seat gets a token, the creator a token that deletes it.
+        It answers at once: bots play in the background."""
+        return await run_in_threadpool(room.create, request, owner)
 
     @v1.get("/tables", response_model=list[TableSummary], responses=_documented(*refused))
     async def list_tables(owner: ApiKey | None = Depends(caller)) -> list[TableSummary]:
         """The tables of the request's API key (every table on a server without keys), their timeouts settled."""
-        return room.listing(owner)
+        return await run_in_threadpool(room.listing, owner)
 
     @v1.get("/tables/{table_id}", response_model=TableView, responses=_documented(*refused, 403, 404, 422))
-    async def read_table(table_id: str, seat: Annotated[int, Query(ge=0, le=1_000)], token: Token) -> TableView:
-        """One seat's view of the table (the token opens that seat only)."""
-        return room.view(table_id, seat, token)
+    async def read_table(
+        table_id: str, seat: Annotated[int, Query(ge=0, le=1_000)], token: Token, wait: Wait = 0.0
+    ) -> TableView:
+        """One seat's view of the table (the token opens that seat only), once its bots are done or `wait` is over."""
+        await _bots_done(room, table_id, wait)
+        return await run_in_threadpool(room.view, table_id, seat, token)
 
     @v1.get(
         "/tables/{table_id}/history", response_model=TableHistory, responses=_documented(*refused, 403, 404, 409, 422)
@@ -138,27 +169,32 @@ def create_app(
         """The table's hand history the token may see: a seat's own (any time), the public one (the
         spectator token, any time), or every event with the hands' records (the creator token, once
         the table has ended; every event meanwhile where no client holds a seat)."""
-        return room.history(table_id, token, seat)
+        return await run_in_threadpool(room.history, table_id, token, seat)
 
     @v1.get("/tables/{table_id}/spectate", response_model=SpectatorView, responses=_documented(*refused, 403, 404, 422))
     async def spectate(table_id: str, token: Token) -> SpectatorView:
         """The table as a spectator sees it (the spectator token), from its public history; the creator
         token sees the whole table where no client holds a seat."""
-        return room.spectate(table_id, token)
+        return await run_in_threadpool(room.spectate, table_id, token)
 
     @v1.post(
         "/tables/{table_id}/actions", response_model=TableView, responses=_documented(*refused, 403, 404, 409, 413, 422)
     )
-    async def play(table_id: str, request: ActionRequest) -> TableView:
-        """Play a client seat's move; the bots then play until a client is to act."""
-        return room.play(table_id, request.seat, request.token, request.action, request.label)
+    async def play(table_id: str, request: ActionRequest, wait: Wait = 0.0) -> TableView:
+        """Play a client seat's move; the bots then play in the background until a client is to act.
+        The answer is the seat's view once they are done or `wait` has passed."""
+        view = await run_in_threadpool(room.play, table_id, request.seat, request.token, request.action, request.label)
+        if not (wait and view.bots_thinking):
+            return view
+        await _bots_done(room, table_id, wait)
+        return await run_in_threadpool(room.view, table_id, request.seat, request.token)
 
     @v1.delete(
         "/tables/{table_id}", status_code=204, response_class=Response, responses=_documented(*refused, 403, 404, 422)
     )
     async def delete_table(table_id: str, token: Token) -> None:
         """Remove the table; the token is the creator's, from the answer that created it."""
-        room.delete(table_id, token)
+        await run_in_threadpool(room.delete, table_id, token)
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
@@ -172,6 +208,14 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     return app
+
+
+async def _bots_done(room: TableRoom, table_id: str, wait: float) -> None:
+    """Return once the table's bots are done, or after `wait` seconds (at once for an unknown table)."""
+    deadline = time.monotonic() + wait
+    table = room.tables.get(table_id)
+    while table is not None and table.bots_thinking and time.monotonic() < deadline:
+        await asyncio.sleep(_WAIT_STEP)
 
 
 def _caller(api_keys: ApiKeys | None) -> Callable[..., Awaitable[ApiKey | None]]:
@@ -221,11 +265,13 @@ async def _http_error(request: Request, error: Exception) -> JSONResponse:
 
 
 class BodyLimit:
-    """ASGI middleware: a request body over `max_bytes` gets 413 before the app reads any of it."""
+    """ASGI middleware: a request body over `max_bytes` gets 413 before the app reads any of it; one
+    not all sent within `timeout` seconds gets 408 and its connection is dropped."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int):
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = BODY_TIMEOUT):
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -236,8 +282,15 @@ class BodyLimit:
             await self._refuse(scope, receive, send)
             return
         body, more = b"", True
+        deadline = time.monotonic() + self.timeout
         while more:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(deadline - time.monotonic(), 0.0))
+            except TimeoutError:
+                slow = _error(408, "body_timeout", f"the request body did not arrive within {self.timeout:g} s")
+                slow.headers["connection"] = "close"
+                await slow(scope, receive, send)
+                return
             if message["type"] != "http.request":
                 return
             body += message.get("body", b"")
@@ -276,7 +329,8 @@ def serve(
     import uvicorn
 
     app = create_app(roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=api_keys, record_dir=record_dir)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # SIGTERM: open connections get a few seconds, then the shutdown stops the bots and writes the records.
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE)
 
 
 @contextmanager

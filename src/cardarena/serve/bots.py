@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import import_module
@@ -11,6 +12,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from cardarena.agents import Agent, available, describe, load
+from cardarena.agents.search import SearchAgent
 from cardarena.envs import lookup, registered
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, SeatViewError, UnknownAgentError
@@ -21,6 +23,7 @@ from cardarena.envs.core.views import view_settings
 from .models import ActRequest, ActResponse, BotInfo, GameInfo
 
 _CACHED_ENVS = 32
+SEARCH_MS = 1_000.0  # the time a search bot may think per move on a server, in milliseconds
 
 
 @dataclass(frozen=True)
@@ -37,11 +40,17 @@ class Bot:
 
 
 class Roster:
-    """Bots by name, and a few environments (one per game and config) to rebuild seat views in."""
+    """Bots by name, and a few environments (one per game and config) to rebuild seat views in.
 
-    def __init__(self, names: list[str]):
-        self.bots = {name: _load(name) for name in dict.fromkeys(names)}
+    A search bot (`pimc`, `ismcts`) thinks at most `search_ms` per move: it is loaded with that time
+    budget (or its own `ms`, if lower) instead of a count of worlds or iterations, so its moves do not
+    replay from a seed; past the budget it plays the best move found so far (at least one sample).
+    """
+
+    def __init__(self, names: list[str], search_ms: float = SEARCH_MS):
+        self.bots = {name: _load(name, search_ms) for name in dict.fromkeys(names)}
         self._envs: OrderedDict[tuple[str, str], CardGameEnv] = OrderedDict()
+        self._envs_lock = threading.Lock()
 
     @classmethod
     def serving(cls, names: list[str] | None = None) -> Roster:
@@ -69,7 +78,11 @@ class Roster:
         """
         entry = lookup(request.game)
         bot = self.bot(request.bot, entry)
-        env = self.env_for(entry, table_config(entry, request.config, request.seat_view))
+        config = table_config(entry, request.config, request.seat_view)
+        key = (entry.env_id, json.dumps(config, sort_keys=True))
+        with self._envs_lock:
+            env = self._envs.pop(key, None)  # taken out while in use: concurrent requests never share one
+        env = env or new_env(entry, config)
         agent = env.load_view(request.seat_view)
         if env.agent_selection != agent or env.terminations[agent] or env.truncations[agent]:
             to_act = request.seat_view.get("to_act")
@@ -77,16 +90,12 @@ class Roster:
                 f"seat {request.seat_view['seat']} has no move to make in this view (to_act is {to_act!r})"
             )
         action = int(decide(bot.agent, env, env.possible_agents.index(agent)))
-        return ActResponse(action=action, action_label=env.action_label(action))
-
-    def env_for(self, entry: GameEntry, config: dict[str, Any]) -> CardGameEnv:
-        """An environment of `entry` with a validated `config`, reused for the same game and config."""
-        key = (entry.env_id, json.dumps(config, sort_keys=True))
-        env = self._envs.pop(key, None) or new_env(entry, config)
-        self._envs[key] = env
-        if len(self._envs) > _CACHED_ENVS:
-            self._envs.popitem(last=False)
-        return env
+        answer = ActResponse(action=action, action_label=env.action_label(action))
+        with self._envs_lock:
+            self._envs[key] = env
+            if len(self._envs) > _CACHED_ENVS:
+                self._envs.popitem(last=False)
+        return answer
 
 
 def table_config(entry: GameEntry, config: dict[str, Any], view: Any) -> dict[str, Any]:
@@ -139,6 +148,9 @@ def renderer_file(entry: GameEntry) -> Traversable | None:
     return candidate if candidate.is_file() else None
 
 
-def _load(name: str) -> Bot:
+def _load(name: str, search_ms: float) -> Bot:
     description = describe(name)
-    return Bot(name=name, game=description["game"], agent=load(name), description=description)
+    agent = load(name)
+    if isinstance(agent, SearchAgent):
+        agent.ms = min(agent.ms or search_ms, search_ms)
+    return Bot(name=name, game=description["game"], agent=agent, description=description)

@@ -7,7 +7,7 @@ with Client("http://127.0.0.1:8000") as server:  # api_key=... for a server star
     seat = table["seats"][2]
     view = server.table(table["table_id"], 2, seat["token"])
     while not view["finished"]:
-        if view["your_turn"]:
+        if view["your_turn"]:  # else the bots are thinking: table() waits for them a few seconds
             move = view["view"]["legal_actions"][0]["label"]
             view = server.play(table["table_id"], 2, seat["token"], label=move)
         else:
@@ -25,6 +25,8 @@ import httpx
 from cardarena.envs.core.errors import CardArenaError
 
 from .keys import API_KEY_HEADER
+
+BOTS_WAIT = 5.0  # seconds a table read waits on the server for the bots by default, well within the client's timeout
 
 
 class ServerError(CardArenaError):
@@ -97,9 +99,9 @@ class Client:
         """Remove the table (the creator's token, from `create_table`'s answer)."""
         self._call("DELETE", f"/v1/tables/{table_id}", params={"token": creator_token})
 
-    def table(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
-        """The seat's view of the table."""
-        return self._call("GET", f"/v1/tables/{table_id}", params={"seat": seat, "token": token})
+    def table(self, table_id: str, seat: int, token: str, wait: float = BOTS_WAIT) -> dict[str, Any]:
+        """The seat's view of the table once its bots are done (`bots_thinking` false) or after `wait` seconds."""
+        return self._call("GET", f"/v1/tables/{table_id}", params={"seat": seat, "token": token, "wait": wait})
 
     def history(self, table_id: str, token: str, seat: int | None = None) -> dict[str, Any]:
         """The table's hand history this token may see (a seat's, the public one, or the creator's whole one once the table has ended)."""
@@ -111,11 +113,18 @@ class Client:
         return self._call("GET", f"/v1/tables/{table_id}/spectate", params={"token": token})
 
     def play(
-        self, table_id: str, seat: int, token: str, action: int | None = None, label: str | None = None
+        self,
+        table_id: str,
+        seat: int,
+        token: str,
+        action: int | None = None,
+        label: str | None = None,
+        wait: float = BOTS_WAIT,
     ) -> dict[str, Any]:
-        """Play the seat's move, by action id or by label; returns its view after the bots' replies."""
+        """Play the seat's move, by action id or by label; returns its view after the bots' replies
+        (or after `wait` seconds, with `bots_thinking` true)."""
         body = {"seat": seat, "token": token, "action": action, "label": label}
-        return self._call("POST", f"/v1/tables/{table_id}/actions", json=body)
+        return self._call("POST", f"/v1/tables/{table_id}/actions", json=body, params={"wait": wait})
 
     def _call(self, method: str, path: str, **kwargs: Any) -> Any:
         try:

@@ -1,7 +1,8 @@
 """Optional API keys: a server given a key file answers `/v1` requests only with one of its keys.
 
 The key file holds one key per line, optionally followed by the number of open tables that key
-may hold (else the server's `--tables-per-key`); blank lines and everything from a `#` that starts
+may hold (else the server's `--tables-per-key`); the caps together may not exceed the server's
+`--max-tables`, so no key can take another's tables. Blank lines and everything from a `#` that starts
 a word are ignored. A key is 16 to 200 printable ASCII characters without spaces. Keys are kept as
 SHA-256 digests, compared in constant time, and never appear in an answer or an error.
 """
@@ -74,6 +75,17 @@ class ApiKeys:
         if not keys:
             raise ApiKeyFileError(f"{source} holds no key: one key per line")
         return cls(keys)
+
+    def check_caps(self, max_tables: int) -> None:
+        """ApiKeyFileError unless the keys' caps add up to at most `max_tables`: then no key's tables
+        can take the last free ones from another key, which can always open as many as its cap."""
+        total = sum(key.max_tables for key in self.keys)
+        if total > max_tables:
+            raise ApiKeyFileError(
+                f"the {len(self.keys)} API keys' table caps add up to {total}, over the server's {max_tables} tables "
+                "(--max-tables): one key could then take the tables the others may open; lower the caps "
+                "(--tables-per-key, or a cap after a key) or raise --max-tables"
+            )
 
     def holder(self, presented: str | None) -> ApiKey:
         """The key `presented` in a request's header; ApiKeyError when it is missing or unknown."""

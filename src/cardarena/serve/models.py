@@ -133,6 +133,9 @@ class TableView(BaseModel):
     to_act: int | None = Field(description="The seat to act, or null when the episode is over.")
     your_turn: bool
     finished: bool
+    bots_thinking: bool = Field(
+        description="Bots are playing their moves in the background: read the table again (with `wait`) for them."
+    )
     rewards: list[float] | None = Field(description="Each seat's total reward once the episode is over.")
     seconds_left: float | None = Field(description="Time left for the seat to act, with a move time limit.")
     view: SeatView
@@ -185,5 +188,6 @@ class TableSummary(BaseModel):
     seats: list[str | None] = Field(description="One entry per seat: its bot's name, or null for a client seat.")
     to_act: int | None = Field(description="The seat to act, or null when the episode is over.")
     finished: bool
+    bots_thinking: bool = Field(description="Bots are playing their moves in the background.")
     seconds_left: float | None = Field(description="Time left for the seat to act, with a move time limit.")
     expires_in: float = Field(description="Seconds until the table is removed unless a seat reads or plays it.")

@@ -1,6 +1,9 @@
 """Tables where bots and clients play together: each client seat reads and plays its own seat only.
 
-Bots move as soon as it is their turn. With a move time limit, a client seat that lets its
+Bots move as soon as it is their turn, in the background: a room's `bot_pool` (worker threads)
+plays them one move at a time under the table's lock, so a request never waits for a whole match;
+`bots_thinking` says they are still at it. Without a pool (library use) they play within the call.
+With a move time limit, a client seat that lets its
 time run out gets a uniformly random legal action played for it (one rule for every game,
 from the rulebooks' time-limit ruling); timeouts are settled whenever the table is next read, played
 or listed, each next deadline counted from the one before, so the table is as if a clock had run.
@@ -21,10 +24,12 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import threading
 import time
 import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -34,7 +39,12 @@ from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, IllegalActionError
 from cardarena.envs.core.spectate import public_view
 from cardarena.envs.core.table import Table as TableDriver
+<<<<<<< HEAD
 from cardarena.records import SUFFIX, RecordWriter, hand_records
+=======
+from cardarena.envs.core.table import decide
+from cardarena.records import SUFFIX, RecordWriter
+>>>>>>> serve
 
 from .bots import Bot, Roster, new_env
 from .errors import TableLimitError, TableRunningError, TableTokenError, UnknownTableError
@@ -43,7 +53,8 @@ from .models import SeatTicket, SpectatorView, TableCreated, TableHistory, Table
 
 MAX_TABLES = 1_000
 TABLE_TTL = 600.0
-BOT_MOVES_PER_REQUEST = 2_000  # a long all-bot match goes on at the next request instead of holding the server
+# The settings that set a table's length, and their bounds on a server: beyond them a create is a 422.
+TABLE_LENGTH_BOUNDS = {"target_score": 100, "max_hands": 1_000, "num_hands": 1_000}
 
 logger = logging.getLogger(__name__)
 
@@ -100,15 +111,18 @@ class Table:
         bots: list[Bot | None],
         seed: int,
         move_time_limit: float | None,
-        now: float,
+        clock: Callable[[], float],
         owner: ApiKey | None = None,
         on_finish: Callable[[Table], None] | None = None,
+        bot_pool: Executor | None = None,
     ):
         self.table_id = table_id
         self.env = env
         self.bots = bots
         self.owner = owner
-        self.last_used = now
+        self.clock = clock
+        self.last_used = clock()
+        self.lock = threading.RLock()  # held for every read and move of the env; bots take it one move at a time
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
         self.has_clients = len(self._bot_agents) < len(bots)
@@ -118,15 +132,16 @@ class Table:
         self._on_finish = on_finish
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
-        self.finished = False  # the driver's, kept after every move: a full room checks every table for it
-        self._bots_to_move = False  # a bot is to act: the last request's share of bot moves ran out
+        # The driver's, kept after every move, so that a listing or a full room reads them without the lock.
+        self.finished = False
+        self.to_act: int | None = None
+        self.bots_thinking = False
+        self.closed = False
+        self._bot_pool = bot_pool
         self._timeout_rng = random.Random(seed)
-        self.driver.reset(seed=seed)
-        self._let_bots_play(now)
-
-    @property
-    def to_act(self) -> int | None:
-        return self.driver.to_act
+        with self.lock:
+            self.driver.reset(seed=seed)
+            self._after_move(self.last_used)
 
     def tickets(self) -> list[SeatTicket]:
         return [
@@ -137,26 +152,32 @@ class Table:
     def view(self, seat: int, token: str, now: float) -> TableView:
         """What `seat` sees, after settling any timeouts."""
         self._check_seat(seat, token)
-        self.catch_up(now)
-        return self._report(seat, now)
+        with self.lock:
+            self.catch_up(now)
+            return self._report(seat, now)
 
     def play(self, seat: int, token: str, action: int | None, label: str | None, now: float) -> TableView:
-        """Play the client seat's move (an id or its label), then every bot move that follows."""
+        """Play the client seat's move (an id or its label); the bots' moves that follow start in the background."""
         self._check_seat(seat, token)
-        self.catch_up(now)
-        if self.to_act != seat:
-            whose = "the episode is over" if self.finished else f"seat {self.to_act} is to act"
-            raise IllegalActionError(f"it is not seat {seat}'s turn: {whose}")
-        self.driver.play(self._action_id(seat, action, label))
-        self._let_bots_play(now)
-        return self._report(seat, now)
+        with self.lock:
+            self.catch_up(now)
+            if self.to_act != seat:
+                whose = "the episode is over" if self.finished else f"seat {self.to_act} is to act"
+                raise IllegalActionError(f"it is not seat {seat}'s turn: {whose}")
+            self.driver.play(self._action_id(seat, action, label))
+            self._after_move(now)
+            return self._report(seat, now)
 
     def history(self, token: str, seat: int | None, now: float) -> TableHistory:
         """The history `token` may see (`seat`, if given, must be the token's): a seat's own, the
         public one (spectator), or every event and the hands' records (the creator, once the table
         has ended; every event meanwhile where no client holds a seat)."""
         role = self._holder(token, seat)
-        self.catch_up(now)
+        with self.lock:
+            self.catch_up(now)
+            return self._history(role)
+
+    def _history(self, role: Role) -> TableHistory:
         whole = role == CREATOR
         if whole and self.has_clients and not self.finished:
             raise TableRunningError(
@@ -180,24 +201,25 @@ class Table:
             raise TableTokenError(
                 f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), not the spectators'"
             )
-        self.catch_up(now)
         whole = role == CREATOR and not self.has_clients
-        return SpectatorView(
-            table_id=self.table_id,
-            seats=self.seat_names(),
-            whole_table=whole,
-            view=public_view(self.driver, whole_table=whole),
-        )
+        with self.lock:
+            self.catch_up(now)
+            return SpectatorView(
+                table_id=self.table_id,
+                seats=self.seat_names(),
+                whole_table=whole,
+                view=public_view(self.driver, whole_table=whole),
+            )
 
     def seat_names(self) -> list[str | None]:
         """Each seat's bot name, None for a client seat."""
         return [bot.name if bot else None for bot in self.bots]
 
     def catch_up(self, now: float) -> None:
-        """Settle the timeouts due by `now`; bots to act take their next share of moves."""
-        self._settle_timeouts(now)
-        if self._bots_to_move:
-            self._let_bots_play(now)
+        """Settle the timeouts due by `now` (a client seat's clock runs only while no bot is thinking)."""
+        if self.deadline is not None and now >= self.deadline:
+            with self.lock:
+                self._settle_timeouts(now)
 
     def check_creator(self, token: str) -> None:
         if not self.tokens.opens(CREATOR, token):
@@ -212,6 +234,7 @@ class Table:
             seats=self.seat_names(),
             to_act=self.to_act,
             finished=self.finished,
+            bots_thinking=self.bots_thinking,
             seconds_left=self._seconds_left(now),
             expires_in=max(self.last_used + table_ttl - now, 0.0),
         )
@@ -229,27 +252,56 @@ class Table:
             f"{label!r} is not a legal move here; legal: {', '.join(repr(c['label']) for c in legal)}"
         )
 
-    def _let_bots_play(self, now: float) -> None:
-        """Bots move until a client seat is to act (its clock starts at `now`), the episode ends or the request's share is used."""
-        client_to_act = self.driver.advance(self._bot_agents, max_moves=BOT_MOVES_PER_REQUEST) is not None
-        self.deadline = now + self.move_time_limit if self.move_time_limit and client_to_act else None
+    def _after_move(self, now: float) -> None:
+        """Publish who is to act: a client's clock starts at `now`, a bot goes to the pool, an end closes the table."""
         self.finished = self.driver.finished
-        self._bots_to_move = not client_to_act and not self.finished
+        self.to_act = self.driver.to_act
+        client_to_act = not self.finished and self.to_act not in self._bot_agents
+        self.deadline = now + self.move_time_limit if self.move_time_limit and client_to_act else None
+        self.bots_thinking = not self.finished and not client_to_act
         if self.finished:
             self.close()
+        elif self.bots_thinking:
+            if self._bot_pool is None:
+                self._play_bots(now)
+            else:
+                self._bot_pool.submit(self._play_bots, now)
+
+    def _play_bots(self, started: float) -> None:
+        """Bots move, one move per hold of the lock, until a client seat is to act or the episode ends.
+
+        The client's clock starts when they are done: at `started` within a call (as if bots took no
+        time, so that timeouts settle as if a clock had run), else when the pool's last move ends."""
+        while True:
+            with self.lock:
+                if self.closed or not self.bots_thinking:
+                    return
+                seat = self.to_act
+                try:
+                    self.driver.play(decide(self._bot_agents[seat], self.env, seat))
+                except Exception:
+                    logger.exception("table %s: the bot in seat %d failed; the table stops", self.table_id, seat)
+                    self.bots_thinking = False
+                    return
+                if self.driver.finished or self.driver.to_act not in self._bot_agents:
+                    self._after_move(started if self._bot_pool is None else self.clock())
+                    return
+                self.to_act = self.driver.to_act
 
     def close(self) -> None:
-        """The table has ended or is being removed: `on_finish` is called, once."""
-        on_finish, self._on_finish = self._on_finish, None
-        if on_finish is not None:
-            on_finish(self)
+        """The table has ended or is being removed: its bots stop and `on_finish` is called, once."""
+        self.closed = True
+        with self.lock:
+            on_finish, self._on_finish = self._on_finish, None
+            if on_finish is not None:
+                on_finish(self)
 
     def _settle_timeouts(self, now: float) -> None:
         """R17: for each client seat whose time ran out before `now`, a uniformly random legal action."""
         while self.deadline is not None and now >= self.deadline:
             legal = self.env.observe_json(self.env.possible_agents[self.to_act])["legal_actions"]
             self.driver.play(self._timeout_rng.choice(legal)["id"])
-            self._let_bots_play(self.deadline)
+            self._after_move(self.deadline)
 
     def _holder(self, token: str, seat: int | None) -> Role:
         """The role of `token` at this table; with `seat`, it must be that seat's token."""
@@ -282,6 +334,7 @@ class Table:
             to_act=self.to_act,
             your_turn=self.to_act == seat,
             finished=finished,
+            bots_thinking=self.bots_thinking,
             rewards=list(self.env.game.returns(self.env.state)) if finished else None,
             seconds_left=self._seconds_left(now) if self.to_act == seat else None,
             view=self.env.observe_json(self.env.possible_agents[seat]),
@@ -301,8 +354,13 @@ class TableRoom:
         max_tables: int = MAX_TABLES,
         table_ttl: float = TABLE_TTL,
         record_dir: Path | None = None,
+        bot_pool: Executor | None = None,
     ):
         self.roster = roster
+        self.bot_pool = bot_pool
+        self.lock = (
+            threading.Lock()
+        )  # over the tables and the counts of open tables, never held while waiting for a table
         self.clock = clock
         self.max_tables = max_tables
         self.table_ttl = table_ttl
@@ -312,9 +370,9 @@ class TableRoom:
 
     def create(self, request: TableRequest, owner: ApiKey | None = None) -> TableCreated:
         """A new table for `owner` (the request's API key, None on a server without keys)."""
-        now = self._expire()
+        self._expire()
         entry = lookup(request.game)
-        making_room = self._room_for(owner, now)
+        check_table_length(request.config)
         env = new_env(entry, request.config)
         if len(request.seats) != env.game.num_players:
             raise ConfigError(
@@ -324,12 +382,18 @@ class TableRoom:
         bots = [self.roster.bot(name, entry) if name is not None else None for name in request.seats]
         seed = request.seed if request.seed is not None else secrets.randbits(63)
         recorder = self._record if self.record_dir is not None else None
-        table = Table(uuid.uuid4().hex, env, bots, seed, request.move_time_limit, now, owner, recorder)
+        with self.lock:
+            making_room = self._room_for(owner, self.clock())
+            if making_room is not None:
+                self._detach(making_room)
+            table = Table(
+                uuid.uuid4().hex, env, bots, seed, request.move_time_limit, self.clock, owner, recorder, self.bot_pool
+            )
+            self.tables[table.table_id] = table
+            if owner is not None:
+                self.held[owner] += 1
         if making_room is not None:
-            self._remove(making_room)
-        self.tables[table.table_id] = table
-        if owner is not None:
-            self.held[owner] += 1
+            making_room.close()
         return TableCreated(
             table_id=table.table_id,
             game=entry.env_id,
@@ -372,12 +436,16 @@ class TableRoom:
         self._expire()
         table = self._table(table_id)
         table.check_creator(token)
-        self._remove(table)
+        with self.lock:
+            removed = self.tables.get(table_id) is table and self._detach(table)
+        if removed:
+            table.close()
 
     def listing(self, owner: ApiKey | None = None) -> list[TableSummary]:
         """`owner`'s tables (every table on a server without keys), their timeouts settled; listing keeps no table alive."""
         now = self._expire()
-        tables = [table for table in self.tables.values() if table.owner is owner]
+        with self.lock:
+            tables = [table for table in self.tables.values() if table.owner is owner]
         for table in tables:
             table.catch_up(now)
         return [table.summary(now, self.table_ttl) for table in tables]
@@ -392,18 +460,34 @@ class TableRoom:
         return table
 
     def _touch(self, table: Table, now: float) -> None:
-        table.last_used = now
-        self.tables.move_to_end(table.table_id)
+        with self.lock:
+            table.last_used = now
+            if self.tables.get(table.table_id) is table:
+                self.tables.move_to_end(table.table_id)
 
     def _expire(self) -> float:
         """Remove the tables idle for `table_ttl` seconds; the time now."""
         now = self.clock()
-        while self.tables:
-            oldest = next(iter(self.tables.values()))
-            if now - oldest.last_used < self.table_ttl:
-                break
-            self._remove(oldest)
+        expired = []
+        with self.lock:
+            while self.tables:
+                oldest = next(iter(self.tables.values()))
+                if now - oldest.last_used < self.table_ttl:
+                    break
+                self._detach(oldest)
+                expired.append(oldest)
+        for table in expired:
+            table.close()
         return now
+
+    def close(self) -> None:
+        """Stop every table's bots and write the records of every table still open (a server stopping)."""
+        with self.lock:
+            tables = list(self.tables.values())
+            for table in tables:
+                self._detach(table)
+        for table in tables:
+            table.close()
 
     def _room_for(self, owner: ApiKey | None, now: float) -> Table | None:
         """The finished table to remove to make room for one more of `owner`'s, or None when there is room."""
@@ -440,10 +524,20 @@ class TableRoom:
         except OSError as err:
             logger.warning("table %s: its records could not be written to %s (%s)", table.table_id, path, err)
 
-    def _remove(self, table: Table) -> None:
-        table.close()
+    def _detach(self, table: Table) -> bool:
+        """Take the table out of the room (under the room's lock); the caller closes it once the lock is released."""
+        table.closed = True
         del self.tables[table.table_id]
         if table.owner is not None:
             self.held[table.owner] -= 1
             if not self.held[table.owner]:
                 del self.held[table.owner]
+        return True
+
+
+def check_table_length(config: dict) -> None:
+    """ConfigError when a setting that sets the table's length is over its bound on a server."""
+    for key, bound in TABLE_LENGTH_BOUNDS.items():
+        value = config.get(key)
+        if isinstance(value, (int, float)) and value > bound:
+            raise ConfigError(f"config {key!r} is {value!r}; this server's tables take {key} of at most {bound}")
