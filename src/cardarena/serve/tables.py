@@ -39,12 +39,8 @@ from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, IllegalActionError
 from cardarena.envs.core.spectate import public_view
 from cardarena.envs.core.table import Table as TableDriver
-<<<<<<< HEAD
-from cardarena.records import SUFFIX, RecordWriter, hand_records
-=======
 from cardarena.envs.core.table import decide
-from cardarena.records import SUFFIX, RecordWriter
->>>>>>> serve
+from cardarena.records import SUFFIX, RecordWriter, hand_records
 
 from .bots import Bot, Roster, new_env
 from .errors import TableLimitError, TableRunningError, TableTokenError, UnknownTableError
