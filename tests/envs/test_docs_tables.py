@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from cardarena.envs import lookup, registered
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
