@@ -1,8 +1,9 @@
 """Dividha's observation vector, JSON seat view and rendering (the action table is actions.py).
 
 Observation: float32 vector in [0, 1], seat-relative ("rel" = seats counted clockwise from the
-observer, 0 = self), padded to 7 seats; `SLICES` names every segment, docs/games/dividha.md
-tables them. Chip amounts are divided by the chips at the table (`starting_stack` x seats).
+observer, 0 = self), padded to 7 seats; `SLICES` names every segment and `ACTION_NAMES` every
+action id (re-exported here like every game's encoder module), docs/games/dividha.md tables them.
+Chip amounts are divided by the chips at the table (`starting_stack` x seats).
 The seat's own hand key (the best hand of the cards it holds now) is computed once per card set,
 its card segments are kept while the cards are unchanged, and the table's numbers are written by
 compiled code (table_writer.py); observation_reference.py writes the same vector in plain Python.
@@ -21,6 +22,7 @@ from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.game import Encoder
 
 from . import rules
+from .actions import ACTION_NAMES as ACTION_NAMES
 from .actions import SPLITS, TRADE_CHOICES
 from .game import MAX_PLAYERS, MIN_PLAYERS, NUM_CARDS, DividhaGame, public_discards
 from .layout import (
@@ -43,6 +45,7 @@ from .layout import (
     TABLE_SIZE_AT,
     TRADED_SLOTS_AT,
 )
+from .layout import SLICES as SLICES
 from .state import BETTING, EMPTY, NUM_SLOTS, OVER, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
 
 _OWN_SLOT_AT = tuple(OWN_AT + slot * NUM_CARDS for slot in range(NUM_SLOTS))  # + card: the one of own slot k
