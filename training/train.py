@@ -61,13 +61,31 @@ def default_run_dir(config: TrainConfig) -> Path:
     return Path("runs") / lookup(config.game).name / f"{config.name}-{stamp}"
 
 
+@dataclass(frozen=True)
+class SkippedCheckpoint:
+    folder: Path
+    problem: str  # the CheckpointError's message, which names the folder
+
+
+@dataclass(frozen=True)
+class ResumePoint:
+    """Where `Trainer.resume` continued a run: the checkpoint it restored (None: the run had none
+    yet and starts at step 0), and the newer checkpoints it skipped because they did not load."""
+
+    checkpoint: Path | None
+    skipped: tuple[SkippedCheckpoint, ...] = ()
+
+
+def run_checkpoints(run_dir: Path) -> list[Path]:
+    """The checkpoint folders of a run, newest first: `final` if the run finished, then by step
+    (temp folders of an interrupted write, named with a leading dot, are not among them)."""
+    final = [run_dir / "final"] if (run_dir / "final").exists() else []
+    return final + sorted((run_dir / "checkpoints").glob("step_*"), key=lambda p: p.name, reverse=True)
+
+
 def latest_checkpoint(run_dir: Path) -> Path | None:
-    """The newest complete checkpoint of a run: `final` if the run finished, else the highest step
-    (temp folders of an interrupted write are ignored)."""
-    candidates = [run_dir / "final"] + sorted(
-        (run_dir / "checkpoints").glob("step_*"), key=lambda p: p.name, reverse=True
-    )
-    for candidate in candidates:
+    """The newest checkpoint of a run that passes `verify_checkpoint`."""
+    for candidate in run_checkpoints(run_dir):
         try:
             verify_checkpoint(candidate)
             return candidate
@@ -102,6 +120,7 @@ class Trainer:
         self.model = self._new_model()
         self.history: list[dict[str, Any]] = []
         self.restored = False
+        self.resume_point: ResumePoint | None = None  # set by `resume`
 
     @classmethod
     def start(
@@ -125,7 +144,12 @@ class Trainer:
         device: str = "cpu",
         workers: RayWorkers | None = None,
     ) -> Trainer:
-        """Continue a run from its newest checkpoint: steps, model, optimiser, pool and RNGs."""
+        """Continue a run from its newest checkpoint that loads: steps, model, optimiser, pool and RNGs.
+
+        Newer checkpoints that do not load are skipped; `resume_point` says which checkpoint was
+        restored and which were skipped and why. A run with checkpoints none of which loads is a
+        CheckpointError naming each; a run killed before its first checkpoint starts at step 0.
+        """
         run_dir = Path(run_dir)
         config_path = run_dir / CONFIG_FILE
         if not config_path.is_file():
@@ -133,9 +157,7 @@ class Trainer:
         data = yaml.safe_load(config_path.read_text())
         config = validate_train_config(merge_settings(data, overrides or {}))
         trainer = cls(config, run_dir, device, workers)
-        checkpoint = latest_checkpoint(run_dir)
-        if checkpoint is not None:
-            trainer._restore(checkpoint)
+        trainer.resume_point = trainer._restore_newest()
         return trainer
 
     def pretrain(self, on_progress: ProgressHook | None = None) -> dict[str, float]:
@@ -273,31 +295,63 @@ class Trainer:
             model.rollout_workers, model.pool = self.workers, self.pool
         return model
 
+    def _restore_newest(self) -> ResumePoint:
+        """Restore the newest checkpoint that loads, skipping newer ones that do not (see `resume`)."""
+        skipped: list[SkippedCheckpoint] = []
+        for checkpoint in run_checkpoints(self.run_dir):
+            try:
+                self._restore(checkpoint)
+            except CheckpointError as err:
+                skipped.append(SkippedCheckpoint(checkpoint, str(err)))
+                continue
+            return ResumePoint(checkpoint, tuple(skipped))
+        if skipped:
+            problems = "; ".join(skip.problem for skip in skipped)
+            raise CheckpointError(
+                f"{self.run_dir}: none of its {len(skipped)} checkpoints can be resumed from: {problems}"
+            )
+        return ResumePoint(None)
+
     def _restore(self, checkpoint: Path) -> None:
-        self.restored = True
+        """Restore the run's state from `checkpoint`; a file that does not load is a CheckpointError.
+        A failure part way leaves nothing that a later `_restore` does not set again."""
         model_cls = WorkerPPO if self.workers is not None else MaskablePPO
-        self.model = self._attach(load_model(checkpoint, env=self.venv, device=self.device, model_cls=model_cls))
-        state = json.loads((checkpoint / STATE_FILE).read_text())
+        model = load_model(checkpoint, env=self.venv, device=self.device, model_cls=model_cls)
+        try:
+            state = json.loads((checkpoint / STATE_FILE).read_text())
+        except (UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise CheckpointError(f"{checkpoint}: {STATE_FILE} is not valid JSON ({err})") from None
         try:
             saved = torch.load(checkpoint / POOL_FILE, weights_only=True)
         except pickle.UnpicklingError as err:
             raise CheckpointError(
-                f"{checkpoint}: {POOL_FILE} holds objects other than tensors, lists and numbers, so it is not read: {str(err).splitlines()[0]}"
+                f"{checkpoint}: {POOL_FILE} holds objects other than tensors, lists and numbers, so it is not read: "
+                f"{str(err).splitlines()[0]}"
             ) from None
-        self.pool.load_state_dict(_pool_from_tensors(saved["pool"]))
-        torch.set_rng_state(saved["torch_rng"])
-        for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"]):
-            env.set_rng_state(rng)
-            env.episodes = episodes
+        except (RuntimeError, EOFError, OSError) as err:
+            raise CheckpointError(f"{checkpoint}: {POOL_FILE} cannot be read, the file is corrupt ({err})") from None
+        try:
+            self.pool.load_state_dict(_pool_from_tensors(saved["pool"]))
+            torch.set_rng_state(saved["torch_rng"])
+            for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"]):
+                env.set_rng_state(rng)
+                env.episodes = episodes
+            random.setstate(rng_state_from_json(state["python_rng"]))
+            keys, position, has_gauss, cached_gaussian = state["numpy_rng"]
+            np.random.set_state(("MT19937", np.array(keys, dtype=np.uint32), position, has_gauss, cached_gaussian))
+            history_rows = int(state["history_rows"])
+        except (KeyError, IndexError, TypeError, ValueError, RuntimeError) as err:
+            raise CheckpointError(
+                f"{checkpoint}: its resume state ({STATE_FILE}, {POOL_FILE}) is malformed ({type(err).__name__}: {err})"
+            ) from None
+        self.model = self._attach(model)
         if self.workers is not None:
             self.workers.start(self.config, state.get("worker_states", []))
-        random.setstate(rng_state_from_json(state["python_rng"]))
-        keys, position, has_gauss, cached_gaussian = state["numpy_rng"]
-        np.random.set_state(("MT19937", np.array(keys, dtype=np.uint32), position, has_gauss, cached_gaussian))
         history_path = self.run_dir / HISTORY_FILE
         rows = [json.loads(line) for line in history_path.read_text().splitlines()] if history_path.exists() else []
-        self.history = rows[: state["history_rows"]]
+        self.history = rows[:history_rows]
         history_path.write_text("".join(json.dumps(row) + "\n" for row in self.history))
+        self.restored = True
 
     def _plot(self) -> None:
         from .plots import plot_learning_curve

@@ -10,13 +10,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from enum import Enum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from cardarena.envs.core.errors import CardArenaError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from cardarena.training.train import ResumePoint
 
 # plain help: typer's rich help formatter alone costs about 0.1 s at every start
 app = typer.Typer(
@@ -672,6 +677,8 @@ def train(
             trainer = Trainer.start(config, Path(run_dir) if run_dir else None, device, rollout_workers)
     except (CardArenaError, ValueError) as err:
         _fail(err)
+    if trainer.resume_point is not None:
+        _report_resume_point(trainer.resume_point, trainer.run_dir)
     config = trainer.config
     where = f" on {count} Ray workers" if count is not None else ""
     console.print(
@@ -693,6 +700,18 @@ def train(
         low, high = score["mean"] - score["ci95"], score["mean"] + score["ci95"]
         table.add_row(name, f"{score['mean']:+.4f}", f"[{low:+.4f}, {high:+.4f}]", f"{score['win_rate']:.3f}")
     console.print(table)
+
+
+def _report_resume_point(point: ResumePoint, run_dir: Path) -> None:
+    """Which checkpoint `train --resume` continues from, and each newer one it skipped and why."""
+    from rich.markup import escape
+
+    for skipped in point.skipped:
+        console.print(f"[bold yellow]skipped a damaged checkpoint:[/] {escape(skipped.problem)}", soft_wrap=True)
+    if point.checkpoint is None:
+        console.print(f"{run_dir} has no checkpoint yet: the run starts again from step 0", soft_wrap=True)
+    else:
+        console.print(f"resuming from the checkpoint {point.checkpoint}", soft_wrap=True)
 
 
 def _with_progress(run: Callable[..., Any]) -> Any:

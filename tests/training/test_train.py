@@ -3,10 +3,13 @@
 import hashlib
 import json
 import os
+import re
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,10 +20,14 @@ from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import GAMES, make
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 from cardarena.training.config import load_train_config
-from cardarena.training.train import Trainer, latest_checkpoint
+from cardarena.training.train import ResumePoint, Trainer, latest_checkpoint
 from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+from typer.testing import CliRunner
+
+from cardarena.cli import app
 
 torch.set_num_threads(1)
+runner = CliRunner()
 
 TINY = [
     "n_envs=2",
@@ -126,18 +133,95 @@ def test_resume_restores_steps_pool_and_model(game, tmp_path):
     assert result.steps >= 512
 
 
-def test_resume_refuses_a_pool_that_is_not_only_tensors(tmp_path):
-    run = tmp_path / "run"
-    Trainer.start(tiny_config("yokir", "total_steps=64", "eval.every=100000"), run).run()
-    checkpoint = latest_checkpoint(run)
-    pool_file = checkpoint / "pool.pt"
-    saved = torch.load(pool_file, weights_only=True)
-    torch.save({**saved, "extra": np.zeros(3)}, pool_file)
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory):
+    """A finished run with checkpoints at steps 0, 128 and 256 (final)."""
+    run = tmp_path_factory.mktemp("finished") / "run"
+    Trainer.start(tiny_config("yokir", "total_steps=256", "checkpoint_every=128", "eval.every=100000"), run).run()
+    return run
+
+
+@pytest.fixture
+def run_copy(finished_run, tmp_path):
+    return Path(shutil.copytree(finished_run, tmp_path / "run"))
+
+
+def _truncate(file):
+    file.write_bytes(file.read_bytes()[: file.stat().st_size // 2])
+
+
+def _vouch_for(checkpoint, name):
+    """Record the file's current sha256 on the card: damage that `verify_checkpoint` cannot see."""
     card = json.loads((checkpoint / "card.json").read_text())
-    card["files"]["pool.pt"] = hashlib.sha256(pool_file.read_bytes()).hexdigest()
+    card["files"][name] = hashlib.sha256((checkpoint / name).read_bytes()).hexdigest()
     (checkpoint / "card.json").write_text(json.dumps(card))
-    with pytest.raises(CheckpointError, match="pool.pt holds objects other than tensors"):
-        Trainer.resume(run)
+
+
+def _pool_with_an_array(checkpoint):
+    saved = torch.load(checkpoint / "pool.pt", weights_only=True)
+    torch.save({**saved, "extra": np.zeros(3)}, checkpoint / "pool.pt")
+
+
+def test_resume_skips_a_truncated_newest_model_and_says_which_checkpoint_it_uses(run_copy):
+    _truncate(run_copy / "final" / "model.zip")
+    result = runner.invoke(app, ["train", "yokir", "--resume", str(run_copy)])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 0, output
+    assert f"skipped a damaged checkpoint: {run_copy / 'final'}: sha256 mismatch in model.zip" in output
+    assert f"resuming from the checkpoint {run_copy / 'checkpoints' / 'step_0000000128'}" in output
+    assert "(from step 128)" in output
+    assert json.loads((run_copy / "final" / "card.json").read_text())["steps"] == 256
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (lambda c: (c / "trainer_state.json").write_text("{not json"), "trainer_state.json is not valid JSON"),
+        (
+            lambda c: (c / "trainer_state.json").write_text("{}"),
+            r"its resume state \(trainer_state.json, pool.pt\) is malformed \(KeyError: .env_rngs.",
+        ),
+        (lambda c: _truncate(c / "pool.pt"), "pool.pt cannot be read, the file is corrupt"),
+        (_pool_with_an_array, "pool.pt holds objects other than tensors"),
+    ],
+    ids=["state-not-json", "state-without-fields", "pool-truncated", "pool-not-only-tensors"],
+)
+def test_resume_falls_back_past_resume_state_that_verifies_but_does_not_load(run_copy, damage, problem):
+    final = run_copy / "final"
+    damage(final)
+    _vouch_for(final, "trainer_state.json")
+    _vouch_for(final, "pool.pt")
+    resumed = Trainer.resume(run_copy)
+    assert resumed.steps == 128
+    assert resumed.resume_point.checkpoint == run_copy / "checkpoints" / "step_0000000128"
+    [skipped] = resumed.resume_point.skipped
+    assert skipped.folder == final
+    assert re.match(f"{re.escape(str(final))}: {problem}", skipped.problem)
+
+
+def test_resume_with_every_checkpoint_damaged_names_each_and_does_not_start_over(run_copy):
+    folders = [run_copy / "final", *sorted((run_copy / "checkpoints").iterdir(), reverse=True)]
+    for folder in folders:
+        _truncate(folder / "model.zip")
+    with pytest.raises(CheckpointError, match="none of its 3 checkpoints can be resumed from") as refused:
+        Trainer.resume(run_copy)
+    for folder in folders:
+        assert f"{folder}: sha256 mismatch in model.zip" in str(refused.value)
+    result = runner.invoke(app, ["train", "yokir", "--resume", str(run_copy)])
+    assert result.exit_code == 2
+    assert "none of its 3 checkpoints" in result.output and "from step" not in result.output
+
+
+def test_a_run_killed_before_its_first_checkpoint_resumes_from_step_0_and_says_so(tmp_path):
+    run = tmp_path / "run"
+    Trainer.start(tiny_config("yokir", "total_steps=64", "eval.every=100000"), run)
+    resumed = Trainer.resume(run)
+    assert resumed.steps == 0 and resumed.resume_point == ResumePoint(None)
+    result = runner.invoke(app, ["train", "yokir", "--resume", str(run)])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 0, output
+    assert f"{run} has no checkpoint yet: the run starts again from step 0" in output
+    assert (run / "final" / "card.json").is_file()
 
 
 def test_a_killed_run_resumes_from_its_last_checkpoint(tmp_path):
