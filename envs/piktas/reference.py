@@ -33,6 +33,7 @@ import numpy as np
 
 from . import rules
 from .exchange import NUM_EXCHANGE_ACTIONS, play_exchange
+from .layout import CLOSENESS_SCALE, GAP_CLOSENESS, GAP_POINTS, SCORE_SCALE
 from .rules import MIN_UNIT_CARDS, NUM_VALUES, SUITS, carries, suit_of, trump_suits, value_of
 
 FULL_HAND_BONUS = 2
@@ -419,16 +420,11 @@ def exchange_features(
     secured: Sequence[int],
     full: Sequence[int],
     near: Sequence[int],
-    *,
-    score_scale: float,
-    closeness_scale: float,
-    gap_points: float,
-    gap_closeness: float,
 ) -> dict[str, np.ndarray]:
     """The per-action features of an exchange turn, one float32 row per exchange id (0 where not
     legal), by their observation names: each legal id's secured and whole-field totals over
-    `score_scale` and its closeness over `closeness_scale`, capped at 1 (`*_after`), and each one's
-    *gap* (`*_gap`): 1 for the best legal id, less by 1 per `gap_points` points (`gap_closeness`
+    `SCORE_SCALE` and its closeness over `CLOSENESS_SCALE`, capped at 1 (`*_after`), and each one's
+    *gap* (`*_gap`): 1 for the best legal id, less by 1 per `GAP_POINTS` points (`GAP_CLOSENESS`
     closeness) below it, floor 0, so that small differences stand out.
 
     Totals are worked in float64 and closeness in float32, as the observation stores them.
@@ -438,14 +434,14 @@ def exchange_features(
         after, gap = np.zeros(NUM_EXCHANGE_ACTIONS, np.float32), np.zeros(NUM_EXCHANGE_ACTIONS, np.float32)
         best = max(values)
         for action, value in zip(legal, values, strict=True):
-            after[action] = min(value / score_scale, 1.0)
-            gap[action] = max(1.0 - (best - value) / gap_points, 0.0)
+            after[action] = min(value / SCORE_SCALE, 1.0)
+            gap[action] = max(1.0 - (best - value) / GAP_POINTS, 0.0)
         rows[f"{name}_after"], rows[f"{name}_gap"] = after, gap
     after, gap = np.zeros(NUM_EXCHANGE_ACTIONS, np.float32), np.zeros(NUM_EXCHANGE_ACTIONS, np.float32)
     one, best = np.float32(1.0), np.float32(max(near))
     for action, value in zip(legal, near, strict=True):
         value = np.float32(value)
-        after[action] = min(value / np.float32(closeness_scale), one)
-        gap[action] = max(one - (best - value) / np.float32(gap_closeness), np.float32(0.0))
+        after[action] = min(value / np.float32(CLOSENESS_SCALE), one)
+        gap[action] = max(one - (best - value) / np.float32(GAP_CLOSENESS), np.float32(0.0))
     rows["closeness_after"], rows["closeness_gap"] = after, gap
     return rows

@@ -11,17 +11,10 @@ import numpy as np
 import pytest
 from cardarena.envs import make
 from cardarena.envs.piktas import reference, rules
-from cardarena.envs.piktas.encode import (
-    CLOSENESS_SCALE,
-    GAP_CLOSENESS,
-    GAP_POINTS,
-    OBSERVATION_SIZE,
-    SCORE_SCALE,
-    SLICES,
-)
 from cardarena.envs.piktas.exchange import ACTION_POSITION, ACTION_SLOT, legal_exchange_ids
 from cardarena.envs.piktas.features import write_exchange_features
 from cardarena.envs.piktas.game import field_cards
+from cardarena.envs.piktas.layout import OBSERVATION_SIZE, SLICES
 from cardarena.envs.piktas.scoring import exchange_outcomes, score_pool
 from cardarena.envs.piktas.state import EXCHANGE
 
@@ -85,14 +78,7 @@ def _check_exchange_turns(config: dict, episodes: int, seed: int, every: int) ->
         assert (tuple(int(value) for value in standing), secured.tolist(), full.tolist(), near.tolist()) == expected
         obs = np.zeros(OBSERVATION_SIZE, np.float32)
         write_exchange_features(obs, legal, secured, full, near)
-        rows = reference.exchange_features(
-            legal.tolist(),
-            *expected[1:],
-            score_scale=SCORE_SCALE,
-            closeness_scale=CLOSENESS_SCALE,
-            gap_points=GAP_POINTS,
-            gap_closeness=GAP_CLOSENESS,
-        )
+        rows = reference.exchange_features(legal.tolist(), *expected[1:])
         for name, row in rows.items():
             assert obs[SLICES[name]].tobytes() == row.tobytes(), name
         checked += 1
