@@ -65,7 +65,7 @@ class PolicyAgent:
         self._activation = _ACTIVATIONS[policy["activation"]]
         self._layers = [
             (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
-            for w, b in zip(policy["weights"], policy["biases"])
+            for w, b in zip(policy["weights"], policy["biases"], strict=True)
         ]
         head = policy.get("action_head")
         self._head = None
@@ -73,7 +73,7 @@ class PolicyAgent:
             columns = np.asarray(head["columns"], np.int64)
             layers = [
                 (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
-                for w, b in zip(head["weights"], head["biases"])
+                for w, b in zip(head["weights"], head["biases"], strict=True)
             ]
             self._head = (np.where(columns < 0, self.observation_size, columns), layers)
         self.rng = np.random.default_rng(seed)

@@ -282,11 +282,12 @@ class Trainer:
             saved = torch.load(checkpoint / POOL_FILE, weights_only=True)
         except pickle.UnpicklingError as err:
             raise CheckpointError(
-                f"{checkpoint}: {POOL_FILE} holds objects other than tensors, lists and numbers, so it is not read: {str(err).splitlines()[0]}"
+                f"{checkpoint}: {POOL_FILE} holds objects other than tensors, lists and numbers, so it is not read: "
+                f"{str(err).splitlines()[0]}"
             ) from None
         self.pool.load_state_dict(_pool_from_tensors(saved["pool"]))
         torch.set_rng_state(saved["torch_rng"])
-        for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"]):
+        for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"], strict=True):
             env.set_rng_state(rng)
             env.episodes = episodes
         if self.workers is not None:
@@ -498,7 +499,8 @@ def _torch_bytes(obj: Any) -> bytes:
 
 
 def _pool_to_tensors(state: dict[str, Any]) -> dict[str, Any]:
-    """The pool's state with every numpy array of its policies as a tensor (`torch.load(weights_only=True)` reads it)."""
+    """The pool's state with every numpy array of its policies as a tensor (`torch.load(weights_only=True)` reads
+    it)."""
     return {**state, "policies": _converted(state["policies"], np.ndarray, torch.from_numpy), "rng": list(state["rng"])}
 
 

@@ -161,7 +161,8 @@ class YokirEncoder(Encoder[YokirState]):
         ]
         up = f"up-card {codes[state.up_card]}"
         if state.trump >= 0:
-            up += f"  trump {SUITS[state.trump]} (Oracle {codes[oracle_id(state.trump)]}, Sage {codes[sage_id(state.trump)]})"
+            oracle, sage = codes[oracle_id(state.trump)], codes[sage_id(state.trump)]
+            up += f"  trump {SUITS[state.trump]} (Oracle {oracle}, Sage {sage})"
             up += f"  caller seat {state.caller}"
         lines.append(up)
         for s in range(NUM_PLAYERS):

@@ -89,7 +89,7 @@ def trick_winner_id(cards: Sequence[int], trump: int) -> int:
 
 def _suit_id(code: object) -> int:
     try:
-        return SUITS.index(code)  # type: ignore[arg-type]
+        return SUITS.index(code)
     except ValueError:
         raise ValueError(f"unknown suit code {code!r}; suits are {', '.join(SUITS)}") from None
 

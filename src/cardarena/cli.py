@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -30,7 +30,7 @@ SetOption = Annotated[
 ]
 
 
-class BackendName(str, Enum):
+class BackendName(StrEnum):
     local = "local"
     ray = "ray"
 
@@ -44,7 +44,8 @@ BackendOption = Annotated[
 AddressOption = Annotated[
     str | None,
     typer.Option(
-        help="With --backend ray: the cluster's head as HOST:PORT, or auto for the one `ray start` runs here (default: start Ray on this machine)."
+        help="With --backend ray: the cluster's head as HOST:PORT, or auto for the one `ray start` runs here "
+        "(default: start Ray on this machine)."
     ),
 ]
 WorkersOption = Annotated[
@@ -159,7 +160,8 @@ def evaluate_command(
     agents: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent against random)."
+            help="Comma-separated agent per seat, e.g. heuristic,random,random "
+            "(default: the game's first registered agent against random)."
         ),
     ] = None,
     table_sizes: Annotated[
@@ -521,7 +523,8 @@ def watch(
     agents: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent, else random, in every seat)."
+            help="Comma-separated agent per seat, e.g. heuristic,random,random "
+            "(default: the game's first registered agent, else random, in every seat)."
         ),
     ] = None,
     delay: Annotated[float, typer.Option(min=0, help="Seconds to wait after each event.")] = 0.5,
@@ -566,7 +569,7 @@ def watch(
 
 def _print_rewards(names: list[str], rewards: list[float]) -> None:
     console.print(
-        "rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards)),
+        "rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards, strict=True)),
         markup=False,
         highlight=False,
         soft_wrap=True,
@@ -675,7 +678,8 @@ def train(
     config = trainer.config
     where = f" on {count} Ray workers" if count is not None else ""
     console.print(
-        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} (from step {trainer.steps:,}){where}",
+        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} "
+        f"(from step {trainer.steps:,}){where}",
         soft_wrap=True,
     )
     result = _with_progress(trainer.run)
@@ -696,7 +700,8 @@ def train(
 
 
 def _with_progress(run: Callable[..., Any]) -> Any:
-    """`run(on_progress=...)` with a progress bar per phase (demonstrations, training): count, rate, latest win rates."""
+    """`run(on_progress=...)` with a progress bar per phase (demonstrations, training): count, rate, latest
+    win rates."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -803,7 +808,8 @@ def serve(
     bots: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay (default: every shipped bot)."
+            help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay "
+            "(default: every shipped bot)."
         ),
     ] = None,
     table_ttl: Annotated[
@@ -813,7 +819,8 @@ def serve(
     api_keys: Annotated[
         str | None,
         typer.Option(
-            help="A file of API keys, one per line (optionally followed by its table cap): /v1 requests then need one in X-API-Key."
+            help="A file of API keys, one per line (optionally followed by its table cap): "
+            "/v1 requests then need one in X-API-Key."
         ),
     ] = None,
     tables_per_key: Annotated[
@@ -823,7 +830,8 @@ def serve(
         str | None,
         typer.Option(
             "--record",
-            help="Write each table's hands to this folder when it ends (<table id>.jsonl, one hand per line), for `cardarena replay`.",
+            help="Write each table's hands to this folder when it ends (<table id>.jsonl, one hand per line), "
+            "for `cardarena replay`.",
         ),
     ] = None,
 ) -> None:
@@ -894,7 +902,8 @@ def publish(
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
     root: Annotated[str, typer.Option(help="Folder of shipped bots.")] = "checkpoints",
 ) -> None:
-    """Evaluate a checkpoint against the baselines and ship it as checkpoints/<game>/<name> with the results on its card."""
+    """Evaluate a checkpoint against the baselines and ship it as checkpoints/<game>/<name> with the results on
+    its card."""
     from pathlib import Path
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

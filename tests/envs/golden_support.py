@@ -88,7 +88,7 @@ def _first_difference(expected: dict, got: dict) -> str:
     for key in ("env_id", "config", "seed"):
         if expected.get(key) != got.get(key):
             return f"{key}: golden {expected.get(key)!r}, now {got.get(key)!r}"
-    for n, (old, new) in enumerate(zip(expected["steps"], got["steps"])):
+    for n, (old, new) in enumerate(zip(expected["steps"], got["steps"], strict=True)):
         for field, value in old.items():
             if new.get(field) != value:
                 return f"step {n} ({old['agent']}, {old.get('label')}): {field} was {value!r}, now {new.get(field)!r}"
