@@ -8,6 +8,7 @@ actions before choosing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -15,7 +16,7 @@ import numpy as np
 from .base import ObservationShape
 
 POLICY_FORMAT = 1
-_ACTIVATIONS = {
+_ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh,
     "relu": lambda x: np.maximum(x, 0.0),
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import GameConfig
@@ -19,7 +19,7 @@ from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
-from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS
+from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS, Suit
 
 PASS = 24
 FIRST_SUIT_ACTION = 25
@@ -27,7 +27,8 @@ NUM_ACTIONS = FIRST_SUIT_ACTION + len(SUITS)
 MAX_HAND_DECISIONS = 2 * NUM_PLAYERS + NUM_PLAYERS * NUM_TRICKS  # two bidding rounds, fifteen plays (4.0)
 
 BID1, DISCARD, BID2, PLAY, OVER = range(5)
-PHASE_NAMES = ("bid1", "discard", "bid2", "play", "over")
+PhaseName = Literal["bid1", "discard", "bid2", "play", "over"]
+PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
 
 
 class YokirConfig(GameConfig):
@@ -306,13 +307,13 @@ class YokirSeatView(BaseModel):
     hand_number: Annotated[int, Field(ge=0)]
     scores: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
     dealer: Seat
-    phase: Literal[PHASE_NAMES]
+    phase: PhaseName
     to_act: Seat | None
     hand: Annotated[list[str], Field(max_length=HAND_SIZE + 1)]
     up_card: str
     bids: Annotated[list[SeenBid], Field(max_length=2 * NUM_PLAYERS)]
     caller: Seat | None
-    trump: Literal[SUITS] | None
+    trump: Suit | None
     oracle: str | None
     sage: str | None
     discard: str | None

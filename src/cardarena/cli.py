@@ -376,7 +376,7 @@ def league(
             raise ValueError("a league plays every table size; choose them with --table-sizes, not --set num_players")
         entry = lookup(game)
         names = agents.split(",")
-        tables = league_tables(entry.env_id, names, _table_sizes(table_sizes))
+        tables = league_tables(entry.env_id, names, _table_sizes(table_sizes) if table_sizes is not None else None)
         tournaments = [
             Tournament(entry.env_id, seating, episodes, seed, {**config, "num_players": len(seating)})
             for seating in tables
@@ -411,10 +411,8 @@ def league(
         _write_payload(league_report, json_out)
 
 
-def _table_sizes(table_sizes: str | None) -> list[int] | None:
-    """The sizes of --table-sizes (None when not given)."""
-    if table_sizes is None:
-        return None
+def _table_sizes(table_sizes: str) -> list[int]:
+    """The sizes of --table-sizes."""
     try:
         return [int(size) for size in table_sizes.split(",")]
     except ValueError:
@@ -466,7 +464,9 @@ def play(
         num_seats = env.game.num_players
         if not 0 <= seat < num_seats:
             raise ValueError(f"seat must be 0..{num_seats - 1}, got {seat}")
-        names = opponents.split(",") if opponents else [default_opponent(entry.name)] * (num_seats - 1)
+        names: list[str | None] = (
+            list(opponents.split(",")) if opponents else [default_opponent(entry.name)] * (num_seats - 1)
+        )
         if len(names) != num_seats - 1:
             raise ValueError(f"{entry.env_id} needs {num_seats - 1} opponents here, got {len(names)}: {names}")
         names.insert(seat, None)
