@@ -49,7 +49,8 @@ class ObservationShape:
         """The slow path, for arrays of another shape and for sequences that are not arrays."""
         if vector != self._vector or mask != self._mask:
             raise ObservationError(
-                f"{self.reader} reads an observation of shape {self._vector} with an action mask of shape {self._mask}, "
+                f"{self.reader} reads an observation of shape {self._vector} "
+                f"with an action mask of shape {self._mask}, "
                 f"but was given shapes {vector} and {mask}: an observation of another game or version?"
             )
 

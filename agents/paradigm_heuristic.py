@@ -68,7 +68,9 @@ def read_view(observation: np.ndarray) -> TableView:
     suit_rows = _segment(observation, "suit").reshape(MAX_PLAYERS, len(SUITS))[:n]
     suits = [int(row.argmax()) if row.any() else -1 for row in suit_rows]
     hand_rows = _segment(observation, "hand").reshape(MAX_PLAYERS, 10)[:n]
-    hands = [[card_id(suit, int(v) + 1) for v in np.flatnonzero(row)] for suit, row in zip(suits, hand_rows)]
+    hands = [
+        [card_id(suit, int(v) + 1) for v in np.flatnonzero(row)] for suit, row in zip(suits, hand_rows, strict=True)
+    ]
     pending = _segment(observation, "pending_card")
     kind = _segment(observation, "pending_kind")
     destination = _segment(observation, "pending_destination")

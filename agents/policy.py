@@ -8,6 +8,7 @@ actions before choosing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -15,7 +16,7 @@ import numpy as np
 from .base import ObservationShape
 
 POLICY_FORMAT = 1
-_ACTIVATIONS = {
+_ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh,
     "relu": lambda x: np.maximum(x, 0.0),
 }
@@ -65,7 +66,7 @@ class PolicyAgent:
         self._activation = _ACTIVATIONS[policy["activation"]]
         self._layers = [
             (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
-            for w, b in zip(policy["weights"], policy["biases"])
+            for w, b in zip(policy["weights"], policy["biases"], strict=True)
         ]
         head = policy.get("action_head")
         self._head = None
@@ -73,7 +74,7 @@ class PolicyAgent:
             columns = np.asarray(head["columns"], np.int64)
             layers = [
                 (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
-                for w, b in zip(head["weights"], head["biases"])
+                for w, b in zip(head["weights"], head["biases"], strict=True)
             ]
             self._head = (np.where(columns < 0, self.observation_size, columns), layers)
         self.rng = np.random.default_rng(seed)

@@ -113,8 +113,8 @@ def keep_values(own: list[int], vector: np.ndarray) -> list[float]:
     hazards = vector[SLICES["hazard_row"]]
     mutiny = bool(hazards[VOID["MUTI"]])
     ranks = [RANK[card] for card in own]
-    values = []
-    for card, rank in zip(own, ranks):
+    values: list[float] = []
+    for card, rank in zip(own, ranks, strict=True):
         paired = ranks.count(rank) > 1
         if (hazards[VOID["BINY"]] and rank == 2 and not is_command(card)) or (
             hazards[VOID["EXPD"]] and is_command(card)

@@ -49,7 +49,7 @@ def column_nets(result: dict[str, Any]) -> dict[str, list[int]]:
     for column, pick in (("win", "best"), ("lose", "worst")):
         stakes = result[column]
         paid = settlement.settle(stakes, folded, keys, first_seat, pick=pick, rest_apart=True).payouts
-        nets[column] = [int(received) - staked for received, staked in zip(paid, stakes)]
+        nets[column] = [int(received) - staked for received, staked in zip(paid, stakes, strict=True)]
     return nets
 
 

@@ -176,8 +176,8 @@ def cold_load_seconds(loader: str, checkpoint: Path, processes: int = 3) -> floa
 
 
 def warm_load_seconds(loader: str, checkpoint: Path, repeat: int = 5) -> float:
-    from cardarena.agents import load  # noqa: F401  (names the loader expressions use)
-    from cardarena.training.checkpoint import load_model  # noqa: F401
+    from cardarena.agents import load
+    from cardarena.training.checkpoint import load_model
 
     namespace = {"load": load, "load_model": load_model, "path": checkpoint}
     runs = []

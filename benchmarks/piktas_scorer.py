@@ -51,7 +51,7 @@ def rich_pools(rng: random.Random, count: int) -> list[Pool]:
 
 def rows(random_pools: list[Pool], hard_pools: list[Pool]) -> dict[str, tuple[Callable[[Pool], object], list[Pool]]]:
     codes = [([rules.DECK[c] for c in hand], [rules.DECK[c] for c in field]) for hand, field in random_pools]
-    by_code = dict(zip(map(id, random_pools), codes))
+    by_code = dict(zip(map(id, random_pools), codes, strict=True))
 
     def ids(flags: tuple[bool, bool, bool]) -> Callable[[Pool], object]:
         return lambda pool: rules.evaluate_ids(pool[0], pool[1], *flags)

@@ -49,7 +49,7 @@ def play_in_terminal(game: str, seed: int, config: dict) -> tuple[str, list[list
 def hands_told(output: str) -> dict[int, str]:
     """The output of each hand, from its rule line ("── hand 2 ──") to the next."""
     parts = re.split(r"^─+ hand (\d+) ─+$", output, flags=re.MULTILINE)
-    return {int(number) - 1: text for number, text in zip(parts[1::2], parts[2::2])}
+    return {int(number) - 1: text for number, text in zip(parts[1::2], parts[2::2], strict=True)}
 
 
 def codes(text: str) -> set[str]:

@@ -57,7 +57,9 @@ def test_watch_tells_every_public_event_in_order_and_nothing_private(game, confi
         position = result.output.index(text, position) + len(text)
     assert "(private)" not in result.output and "the others see" not in result.output
     assert sum(1 for event in log if event["kind"] == "result") == config.get("num_hands", 2)
-    assert lines[-1] == "rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards))
+    assert lines[-1] == "rewards: " + ", ".join(
+        f"{name} {reward:+.3f}" for name, reward in zip(names, rewards, strict=True)
+    )
 
 
 def test_watch_one_seat_shows_its_own_cards_only():
@@ -77,7 +79,8 @@ def test_watch_refuses_a_wrong_lineup():
 
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory) -> dict[str, tuple]:
-    """`cardarena eval --record` of one deal played in the three rotations of each game: its file and the eval's JSON results."""
+    """`cardarena eval --record` of one deal played in the three rotations of each game: its file and the eval's
+    JSON results."""
     folder = tmp_path_factory.mktemp("records")
     files = {}
     for game, config in GAMES:

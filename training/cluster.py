@@ -90,7 +90,7 @@ class RayBackend:
     def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
         ray = import_ray()
         task = ray.remote(num_cpus=1)(play_chunk)
-        tallies: list[Tally | None] = [None] * len(chunks)
+        tallies: dict[int, Tally] = {}
         waiting = list(enumerate(chunks))
         running: dict[Any, int] = {}
         while waiting or running:
@@ -101,7 +101,7 @@ class RayBackend:
             index = running.pop(done)
             tallies[index] = _result(ray, done)
             on_progress(chunks[index].episodes)
-        return tallies  # type: ignore[return-value]
+        return [tallies[index] for index in range(len(chunks))]
 
 
 class RayWorkers:

@@ -75,7 +75,7 @@ class AgentScore:
             "rating": {"mu": self.mu, "sigma": finite_or_none(self.sigma), "ordinal": finite_or_none(self.ordinal)},
             "seats": [
                 {"seat": seat, "mean": mean, "episodes": count}
-                for seat, (mean, count) in enumerate(zip(self.seat_means, self.seat_episodes))
+                for seat, (mean, count) in enumerate(zip(self.seat_means, self.seat_episodes, strict=True))
             ],
         }
 
@@ -260,7 +260,7 @@ class Tally:
 
     def add_episode(self, seated: list[str], rewards: list[float]) -> None:
         table_mean = sum(rewards) / len(rewards)
-        for seat, (name, reward) in enumerate(zip(seated, rewards)):
+        for seat, (name, reward) in enumerate(zip(seated, rewards, strict=True)):
             self.deal[name].append(reward)
             self.seat_sums[name][seat] += reward
             self.seat_counts[name][seat] += 1
@@ -276,8 +276,10 @@ class Tally:
         """Add the tally of the deals that follow this tally's."""
         for name in self.names:
             self.per_deal[name] += later.per_deal[name]
-            self.seat_sums[name] = [a + b for a, b in zip(self.seat_sums[name], later.seat_sums[name])]
-            self.seat_counts[name] = [a + b for a, b in zip(self.seat_counts[name], later.seat_counts[name])]
+            self.seat_sums[name] = [a + b for a, b in zip(self.seat_sums[name], later.seat_sums[name], strict=True)]
+            self.seat_counts[name] = [
+                a + b for a, b in zip(self.seat_counts[name], later.seat_counts[name], strict=True)
+            ]
             self.wins[name] += later.wins[name]
         self.episodes += later.episodes
 
@@ -292,7 +294,7 @@ class Tally:
             score.mu, score.sigma = float(ratings.mu[column]), float(ratings.sigma[column])
             counts = self.seat_counts[name]
             score.seat_episodes = list(counts)
-            score.seat_means = [total / n if n else None for total, n in zip(self.seat_sums[name], counts)]
+            score.seat_means = [total / n if n else None for total, n in zip(self.seat_sums[name], counts, strict=True)]
             score.win_rate = self.wins[name] / sum(counts)
             scores.append(score)
         return scores

@@ -61,7 +61,7 @@ def league_tables(
     entry = lookup(game)
     if len(set(names)) != len(names) or len(names) < 2:
         raise ConfigError(f"a league needs at least two different agents, got {', '.join(names) or 'none'}")
-    tables = []
+    tables: list[list[str]] = []
     for size in sizes or list(entry.player_counts):
         groups = [names] if len(names) <= size else itertools.combinations(names, size)
         tables += [

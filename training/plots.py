@@ -60,12 +60,12 @@ def plot_learning_curve(history: Sequence[Mapping[str, Any]], path: str | os.Pat
         means = [result["mean"] for _, result in points]
         (line,) = reward_axes.plot(steps, means, marker="o", label=f"vs {name}")
         half_widths = [_number(result.get("ci95")) for _, result in points]
-        lows = [mean - ci for mean, ci in zip(means, half_widths)]
-        highs = [mean + ci for mean, ci in zip(means, half_widths)]
+        lows = [mean - ci for mean, ci in zip(means, half_widths, strict=True)]
+        highs = [mean + ci for mean, ci in zip(means, half_widths, strict=True)]
         reward_axes.fill_between(steps, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
         wins = [(step, result["win_rate"]) for step, result in points if result.get("win_rate") is not None]
         if wins:
-            win_axes.plot(*zip(*wins), marker="o", color=line.get_color(), label=f"vs {name}")
+            win_axes.plot(*zip(*wins, strict=True), marker="o", color=line.get_color(), label=f"vs {name}")
     reward_axes.set(ylabel="mean reward", title="learning curve")
     reward_axes.axhline(0.0, color="grey", linewidth=0.8)
     win_axes.set(ylabel="win rate", ylim=(0.0, 1.0))
@@ -81,8 +81,8 @@ def plot_learning_curve(history: Sequence[Mapping[str, Any]], path: str | os.Pat
         rating_axes.plot(steps, mus, marker="o", color="black", label="mu")
         rating_axes.fill_between(
             steps,
-            [m - s for m, s in zip(mus, sigmas)],
-            [m + s for m, s in zip(mus, sigmas)],
+            [m - s for m, s in zip(mus, sigmas, strict=True)],
+            [m + s for m, s in zip(mus, sigmas, strict=True)],
             color="grey",
             alpha=0.3,
             label="mu +- sigma",

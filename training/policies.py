@@ -9,7 +9,7 @@ rule of the form "take the action with the best feature" needs, learnt in a few 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import torch
@@ -30,6 +30,8 @@ def action_feature_columns(slices: tuple[slice, ...], num_actions: int) -> list[
 
 class ActionFeatureExtractor(MlpExtractor):
     """An MlpExtractor whose actor latent also carries each action's features, read from the observation."""
+
+    columns: torch.Tensor
 
     def __init__(
         self, feature_dim: int, net_arch: Any, activation_fn: type[nn.Module], device: Any, columns: list[list[int]]
@@ -62,7 +64,7 @@ class ActionFeatureHead(nn.Module):
 
     def output_layers(self) -> list[nn.Linear]:
         """The layers every logit is linear in: the MLP's logits and the shared score's last layer."""
-        return [self.linear, self.score[-1]]
+        return [self.linear, cast(nn.Linear, self.score[-1])]
 
     def forward(self, latent: torch.Tensor) -> torch.Tensor:
         hidden, per_action = latent[:, : self.hidden_dim], latent[:, self.hidden_dim :]
@@ -72,6 +74,8 @@ class ActionFeatureHead(nn.Module):
 
 class ActionFeaturePolicy(MaskableActorCriticPolicy):
     """MaskablePPO's actor-critic with an action-feature head (`action_feature_columns` gives `columns`)."""
+
+    mlp_extractor: ActionFeatureExtractor
 
     def __init__(self, *args: Any, columns: list[list[int]], **kwargs: Any):
         self.columns = columns
@@ -86,7 +90,9 @@ class ActionFeaturePolicy(MaskableActorCriticPolicy):
         super()._build(lr_schedule)
         columns = np.asarray(self.columns)
         self.action_net = ActionFeatureHead(self.mlp_extractor.hidden_dim_pi, *columns.shape)
-        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+        self.optimizer = self.optimizer_class(  # type: ignore[call-arg]  # SB3 types it as Optimizer, which takes no lr
+            self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs
+        )
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         return {**super()._get_constructor_parameters(), "columns": self.columns}

@@ -48,7 +48,8 @@ def evaluate_against_baselines(
 
 
 def publish(source: Path, destination: Path, evaluation: dict[str, Any]) -> Path:
-    """Write `source`'s model as a clean checkpoint at `destination` (no resume state), with `evaluation` on its card."""
+    """Write `source`'s model as a clean checkpoint at `destination` (no resume state), with `evaluation` on its
+    card."""
     card = verify_checkpoint(source)
     model = load_model(source)
     return write_checkpoint(

@@ -78,7 +78,7 @@ class RolloutWorker:
         while sum(episode.steps for episode in episodes) < steps:
             episodes.append(self._episode(learner))
         records = {
-            name: [now - then for now, then in zip(counts, before[name])]
+            name: [now - then for now, then in zip(counts, before[name], strict=True)]
             for name, counts in self.pool.records().items()
         }
         return Batch(episodes, records, self.state())

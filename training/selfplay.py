@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -97,7 +97,7 @@ class OpponentPool:
     def set_rng_state(self, state: dict[str, Any]) -> None:
         self._rng.setstate(rng_state_from_json(state["rng"]))
         for record in self.baselines + self.snapshots:
-            if record.name in state.get("agent_rngs", {}):
+            if record.name in state.get("agent_rngs", {}) and hasattr(record.agent, "rng"):
                 record.agent.rng.bit_generator.state = state["agent_rngs"][record.name]
 
     def sample(self) -> OpponentRecord:
@@ -159,8 +159,8 @@ class SelfPlayEnv(gym.Env):
         self._tables: dict[tuple, Table] = {}
         table = self._table_for(self._base_config)
         first = table.env.possible_agents[0]
-        self.observation_space = table.env.observation_space(first)["observation"]
-        self.action_space = table.env.action_space(first)
+        self.observation_space = cast(gym.spaces.Dict, table.env.observation_space(first))["observation"]
+        self.action_space = cast(gym.spaces.Discrete, table.env.action_space(first))
         self.episodes = 0
         self.table = table
         self._mask = np.zeros(self.action_space.n, np.int8)

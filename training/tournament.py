@@ -126,7 +126,7 @@ def run_tournaments(
     plans = [chunks_of(tournament, chunk_deals) for tournament in tournaments]
     tallies = backend.play([chunk for plan in plans for chunk in plan], on_progress or (lambda done: None))
     results = []
-    for tournament, plan in zip(tournaments, plans):
+    for tournament, plan in zip(tournaments, plans, strict=True):
         merged = tallies[: len(plan)]
         tallies = tallies[len(plan) :]
         total = merged[0]

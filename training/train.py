@@ -116,7 +116,7 @@ class Trainer:
         ]
         if workers is not None:
             workers.start(config)
-        self.venv = VecMonitor(DummyVecEnv([lambda env=env: env for env in self.envs]))
+        self.venv = VecMonitor(DummyVecEnv([_built(env) for env in self.envs]))
         self.model = self._new_model()
         self.history: list[dict[str, Any]] = []
         self.restored = False
@@ -163,6 +163,8 @@ class Trainer:
     def pretrain(self, on_progress: ProgressHook | None = None) -> dict[str, float]:
         """Clone the teacher's play into the policy and critic (see training/pretrain.py)."""
         settings = self.config.pretrain
+        if settings.teacher is None:
+            raise ConfigError("pretraining needs a teacher: set pretrain.teacher in the config")
         report = (lambda done: on_progress("demonstrations", done, settings.episodes, {})) if on_progress else None
         demonstrations = collect_demonstrations(
             self.config.game,
@@ -291,7 +293,7 @@ class Trainer:
     def _attach(self, model: MaskablePPO) -> MaskablePPO:
         """The model logging to the run's TensorBoard folder (and fed by the workers, if any)."""
         model.set_logger(configure(str(self.run_dir / "tb"), ["tensorboard"]))
-        if isinstance(model, WorkerPPO):
+        if isinstance(model, WorkerPPO) and self.workers is not None:
             model.rollout_workers, model.pool = self.workers, self.pool
         return model
 
@@ -333,7 +335,7 @@ class Trainer:
         try:
             self.pool.load_state_dict(_pool_from_tensors(saved["pool"]))
             torch.set_rng_state(saved["torch_rng"])
-            for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"]):
+            for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"], strict=True):
                 env.set_rng_state(rng)
                 env.episodes = episodes
             random.setstate(rng_state_from_json(state["python_rng"]))
@@ -538,8 +540,15 @@ class _TrainingCallback(BaseCallback):
         return False
 
 
+def _built(env: SelfPlayEnv) -> Callable[[], SelfPlayEnv]:
+    """A DummyVecEnv factory that hands over an environment built already."""
+    return lambda: env
+
+
 def _numpy_rng_state() -> list:
-    _, keys, position, has_gauss, cached_gaussian = np.random.get_state()
+    state = np.random.get_state(legacy=True)
+    assert isinstance(state, tuple), "the global generator is MT19937, whose legacy state is a tuple"
+    _, keys, position, has_gauss, cached_gaussian = state
     return [keys.tolist(), position, has_gauss, cached_gaussian]
 
 
@@ -552,7 +561,8 @@ def _torch_bytes(obj: Any) -> bytes:
 
 
 def _pool_to_tensors(state: dict[str, Any]) -> dict[str, Any]:
-    """The pool's state with every numpy array of its policies as a tensor (`torch.load(weights_only=True)` reads it)."""
+    """The pool's state with every numpy array of its policies as a tensor (`torch.load(weights_only=True)` reads
+    it)."""
     return {**state, "policies": _converted(state["policies"], np.ndarray, torch.from_numpy), "rng": list(state["rng"])}
 
 

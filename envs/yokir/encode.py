@@ -19,7 +19,17 @@ from typing import Any
 import numpy as np
 from cardarena.envs.core.game import Encoder, segment_slices
 
-from .game import NUM_ACTIONS, OVER, PASS, PHASE_NAMES, YokirState, bid_label, bidding_round, trick_record
+from .game import (
+    NUM_ACTIONS,
+    OVER,
+    PASS,
+    PHASE_NAMES,
+    YokirGame,
+    YokirState,
+    bid_label,
+    bidding_round,
+    trick_record,
+)
 from .rules import DECK, NUM_PLAYERS, NUM_TRICKS, SUITS, oracle_id, sage_id
 
 ACTION_NAMES = [*DECK.codes, "PASS", *(f"SUIT({suit})" for suit in SUITS)]
@@ -94,6 +104,7 @@ _DEALER, _LEADER, _CALLER, _PASSED_ROUND1, _PASSED_ROUND2, _TRICKS_WON, _SCORES,
 
 
 class YokirEncoder(Encoder[YokirState]):
+    game: YokirGame
     observation_size = OBSERVATION_SIZE
 
     def observation(self, state: YokirState, seat: int) -> np.ndarray:
@@ -161,7 +172,8 @@ class YokirEncoder(Encoder[YokirState]):
         ]
         up = f"up-card {codes[state.up_card]}"
         if state.trump >= 0:
-            up += f"  trump {SUITS[state.trump]} (Oracle {codes[oracle_id(state.trump)]}, Sage {codes[sage_id(state.trump)]})"
+            oracle, sage = codes[oracle_id(state.trump)], codes[sage_id(state.trump)]
+            up += f"  trump {SUITS[state.trump]} (Oracle {oracle}, Sage {sage})"
             up += f"  caller seat {state.caller}"
         lines.append(up)
         for s in range(NUM_PLAYERS):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import MAX_HANDS, GameConfig
@@ -19,7 +19,7 @@ from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
-from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS
+from .rules import DECK, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, SUITS, Suit
 
 PASS = 24
 FIRST_SUIT_ACTION = 25
@@ -27,7 +27,8 @@ NUM_ACTIONS = FIRST_SUIT_ACTION + len(SUITS)
 MAX_HAND_DECISIONS = 2 * NUM_PLAYERS + NUM_PLAYERS * NUM_TRICKS  # two bidding rounds, fifteen plays (4.0)
 
 BID1, DISCARD, BID2, PLAY, OVER = range(5)
-PHASE_NAMES = ("bid1", "discard", "bid2", "play", "over")
+PhaseName = Literal["bid1", "discard", "bid2", "play", "over"]
+PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
 
 
 class YokirConfig(GameConfig):
@@ -256,9 +257,10 @@ class YokirGame(Game[YokirState]):
         """Play the view's bids, the caller's discard and the trick cards in order, checking whose turn each was."""
         for number, (bidder, action) in enumerate(bids):
             if state.phase not in (BID1, BID2) or state.to_act != bidder or action not in self.legal_actions(state):
+                then = f"seat {state.to_act} was to bid" if state.phase in (BID1, BID2) else "bidding was over"
                 raise SeatViewError(
-                    f"seat view bids[{number}] (seat {bidder} {seen.bids[number].action}) cannot follow the bids before it: "
-                    f"{'seat ' + str(state.to_act) + ' was to bid' if state.phase in (BID1, BID2) else 'bidding was over'}"
+                    f"seat view bids[{number}] (seat {bidder} {seen.bids[number].action}) "
+                    f"cannot follow the bids before it: {then}"
                 )
             self.apply(state, action)
         if state.phase == DISCARD and seen.phase != PHASE_NAMES[DISCARD]:
@@ -267,10 +269,8 @@ class YokirGame(Game[YokirState]):
             self.apply(state, discard if state.caller == seen.seat else _hidden_discard(state, plays))
         for player, card in plays:
             if state.phase != PLAY or state.to_act != player:
-                raise SeatViewError(
-                    f"seat view has seat {player} playing {DECK.codes[card]}, but "
-                    f"{'seat ' + str(state.to_act) + ' was to play' if state.phase == PLAY else 'no card could be played then'}"
-                )
+                then = f"seat {state.to_act} was to play" if state.phase == PLAY else "no card could be played then"
+                raise SeatViewError(f"seat view has seat {player} playing {DECK.codes[card]}, but {then}")
             self.apply(state, card)
 
 
@@ -307,13 +307,13 @@ class YokirSeatView(BaseModel):
     hand_number: Annotated[int, Field(ge=0)]
     scores: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=NUM_PLAYERS, max_length=NUM_PLAYERS)]
     dealer: Seat
-    phase: Literal[PHASE_NAMES]
+    phase: PhaseName
     to_act: Seat | None
     hand: Annotated[list[str], Field(max_length=HAND_SIZE + 1)]
     up_card: str
     bids: Annotated[list[SeenBid], Field(max_length=2 * NUM_PLAYERS)]
     caller: Seat | None
-    trump: Literal[SUITS] | None
+    trump: Suit | None
     oracle: str | None
     sage: str | None
     discard: str | None
@@ -367,21 +367,24 @@ def _check_each_card_once(
         found[card] = place
         if card == up_card and holder != taker:
             raise SeatViewError(
-                f"seat view has the up-card {DECK.codes[card]} in {place}, but only a seat that accepted it in round 1 takes it"
+                f"seat view has the up-card {DECK.codes[card]} in {place}, "
+                "but only a seat that accepted it in round 1 takes it"
             )
 
 
 def _deal_before_bidding(
     seat: int, hand: list[int], discard: int, plays: list[tuple[int, int]], up_card: int, taker: int
 ) -> tuple[list[list[int]], list[int]]:
-    """Hands as dealt (the seat's own cards, everyone's played cards, unseen cards to make five) and the out-of-play cards."""
+    """Hands as dealt (the seat's own cards, everyone's played cards, unseen cards to make five) and the
+    out-of-play cards."""
     dealt = [[card for player, card in plays if player == s] for s in range(NUM_PLAYERS)]
     dealt[seat] += hand + ([discard] if discard >= 0 else [])
     if taker >= 0 and up_card in dealt[taker]:
         dealt[taker].remove(up_card)
     if len(dealt[seat]) != HAND_SIZE:
         raise SeatViewError(
-            f"seat {seat}'s hand, discard and played cards come to {len(dealt[seat])} cards dealt to it; each seat is dealt {HAND_SIZE}"
+            f"seat {seat}'s hand, discard and played cards come to {len(dealt[seat])} cards dealt to it; "
+            f"each seat is dealt {HAND_SIZE}"
         )
     known = {card for cards in dealt for card in cards} | {up_card}
     unseen = [card for card in range(len(DECK)) if card not in known]
@@ -397,7 +400,8 @@ def _deal_before_bidding(
 
 
 def _hidden_discard(state: YokirState, plays: list[tuple[int, int]]) -> int:
-    """A discard for a caller whose discard the seat cannot see: a card the caller never plays, the up-card if it can."""
+    """A discard for a caller whose discard the seat cannot see: a card the caller never plays, the up-card
+    if it can."""
     played = {card for player, card in plays if player == state.caller}
     return next(card for card in [state.up_card, *state.hands[state.caller]] if card not in played)
 
@@ -583,7 +587,8 @@ def _log_result(state: YokirState, hand: int, points: list[int], returns_before:
 
 
 def trick_record(trick: list[int]) -> dict[str, Any]:
-    """A completed trick ([leader, card, card, card, winner]) as JSON: its leader, the cards in play order, the winner."""
+    """A completed trick ([leader, card, card, card, winner]) as JSON: its leader, the cards in play order,
+    the winner."""
     leader, *cards, winner = trick
     return {"leader": leader, "cards": [DECK.codes[card] for card in cards], "winner": winner}
 

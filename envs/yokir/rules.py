@@ -8,10 +8,12 @@ Deck index = 6 * suit index + rank index (rulebook section 2).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal, get_args
 
 from cardarena.envs.core.cards import Deck
 
-SUITS = ("Ar", "Po", "At", "Ph")
+Suit = Literal["Ar", "Po", "At", "Ph"]
+SUITS: tuple[Suit, ...] = get_args(Suit)
 RANKS = ("Ci", "St", "Pr", "Jo", "Sc", "Ma")
 DECK = Deck([rank + suit for suit in SUITS for rank in RANKS])
 NUM_PLAYERS = 3
@@ -89,7 +91,7 @@ def trick_winner_id(cards: Sequence[int], trump: int) -> int:
 
 def _suit_id(code: object) -> int:
     try:
-        return SUITS.index(code)  # type: ignore[arg-type]
+        return SUITS.index(code)
     except ValueError:
         raise ValueError(f"unknown suit code {code!r}; suits are {', '.join(SUITS)}") from None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -35,7 +35,7 @@ SetOption = Annotated[
 ]
 
 
-class BackendName(str, Enum):
+class BackendName(StrEnum):
     local = "local"
     ray = "ray"
 
@@ -49,7 +49,8 @@ BackendOption = Annotated[
 AddressOption = Annotated[
     str | None,
     typer.Option(
-        help="With --backend ray: the cluster's head as HOST:PORT, or auto for the one `ray start` runs here (default: start Ray on this machine)."
+        help="With --backend ray: the cluster's head as HOST:PORT, or auto for the one `ray start` runs here "
+        "(default: start Ray on this machine)."
     ),
 ]
 WorkersOption = Annotated[
@@ -164,7 +165,8 @@ def evaluate_command(
     agents: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent against random)."
+            help="Comma-separated agent per seat, e.g. heuristic,random,random "
+            "(default: the game's first registered agent against random)."
         ),
     ] = None,
     table_sizes: Annotated[
@@ -379,7 +381,7 @@ def league(
             raise ValueError("a league plays every table size; choose them with --table-sizes, not --set num_players")
         entry = lookup(game)
         names = agents.split(",")
-        tables = league_tables(entry.env_id, names, _table_sizes(table_sizes))
+        tables = league_tables(entry.env_id, names, _table_sizes(table_sizes) if table_sizes is not None else None)
         tournaments = [
             Tournament(entry.env_id, seating, episodes, seed, {**config, "num_players": len(seating)})
             for seating in tables
@@ -414,10 +416,8 @@ def league(
         _write_payload(league_report, json_out)
 
 
-def _table_sizes(table_sizes: str | None) -> list[int] | None:
-    """The sizes of --table-sizes (None when not given)."""
-    if table_sizes is None:
-        return None
+def _table_sizes(table_sizes: str) -> list[int]:
+    """The sizes of --table-sizes."""
     try:
         return [int(size) for size in table_sizes.split(",")]
     except ValueError:
@@ -469,7 +469,9 @@ def play(
         num_seats = env.game.num_players
         if not 0 <= seat < num_seats:
             raise ValueError(f"seat must be 0..{num_seats - 1}, got {seat}")
-        names = opponents.split(",") if opponents else [default_opponent(entry.name)] * (num_seats - 1)
+        names: list[str | None] = (
+            list(opponents.split(",")) if opponents else [default_opponent(entry.name)] * (num_seats - 1)
+        )
         if len(names) != num_seats - 1:
             raise ValueError(f"{entry.env_id} needs {num_seats - 1} opponents here, got {len(names)}: {names}")
         names.insert(seat, None)
@@ -526,7 +528,8 @@ def watch(
     agents: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated agent per seat, e.g. heuristic,random,random (default: the game's first registered agent, else random, in every seat)."
+            help="Comma-separated agent per seat, e.g. heuristic,random,random "
+            "(default: the game's first registered agent, else random, in every seat)."
         ),
     ] = None,
     delay: Annotated[float, typer.Option(min=0, help="Seconds to wait after each event.")] = 0.5,
@@ -571,7 +574,7 @@ def watch(
 
 def _print_rewards(names: list[str], rewards: list[float]) -> None:
     console.print(
-        "rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards)),
+        "rewards: " + ", ".join(f"{name} {reward:+.3f}" for name, reward in zip(names, rewards, strict=True)),
         markup=False,
         highlight=False,
         soft_wrap=True,
@@ -682,7 +685,8 @@ def train(
     config = trainer.config
     where = f" on {count} Ray workers" if count is not None else ""
     console.print(
-        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} (from step {trainer.steps:,}){where}",
+        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} "
+        f"(from step {trainer.steps:,}){where}",
         soft_wrap=True,
     )
     result = _with_progress(trainer.run)
@@ -715,7 +719,8 @@ def _report_resume_point(point: ResumePoint, run_dir: Path) -> None:
 
 
 def _with_progress(run: Callable[..., Any]) -> Any:
-    """`run(on_progress=...)` with a progress bar per phase (demonstrations, training): count, rate, latest win rates."""
+    """`run(on_progress=...)` with a progress bar per phase (demonstrations, training): count, rate, latest
+    win rates."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -822,7 +827,8 @@ def serve(
     bots: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay (default: every shipped bot)."
+            help="Comma-separated bots to serve besides the built-ins, e.g. <game>/ppo-selfplay "
+            "(default: every shipped bot)."
         ),
     ] = None,
     table_ttl: Annotated[
@@ -832,7 +838,8 @@ def serve(
     api_keys: Annotated[
         str | None,
         typer.Option(
-            help="A file of API keys, one per line (optionally followed by its table cap): /v1 requests then need one in X-API-Key."
+            help="A file of API keys, one per line (optionally followed by its table cap): "
+            "/v1 requests then need one in X-API-Key."
         ),
     ] = None,
     tables_per_key: Annotated[
@@ -842,7 +849,8 @@ def serve(
         str | None,
         typer.Option(
             "--record",
-            help="Write each table's hands to this folder when it ends (<table id>.jsonl, one hand per line), for `cardarena replay`.",
+            help="Write each table's hands to this folder when it ends (<table id>.jsonl, one hand per line), "
+            "for `cardarena replay`.",
         ),
     ] = None,
 ) -> None:
@@ -915,7 +923,8 @@ def publish(
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
     root: Annotated[str, typer.Option(help="Folder of shipped bots.")] = "checkpoints",
 ) -> None:
-    """Evaluate a checkpoint against the baselines and ship it as checkpoints/<game>/<name> with the results on its card."""
+    """Evaluate a checkpoint against the baselines and ship it as checkpoints/<game>/<name> with the results on
+    its card."""
     from pathlib import Path
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

@@ -65,7 +65,8 @@ def test_an_empty_agent_name_lists_the_game_agents(name):
     with pytest.raises(UnknownAgentError) as info:
         load(name, game="yokir")
     assert str(info.value) == (
-        f"the agent name is empty ({name!r}); available: {', '.join(available('yokir'))} (or the path of a checkpoint folder)"
+        f"the agent name is empty ({name!r}); available: {', '.join(available('yokir'))} "
+        "(or the path of a checkpoint folder)"
     )
     with pytest.raises(
         UnknownAgentError, match=re.escape(f"the agent name is empty (''); available: {', '.join(available())}")

@@ -46,7 +46,8 @@ def test_available_lists_generic_and_game_agents():
         (
             "yokir/ghost",
             None,
-            "unknown agent 'yokir/ghost'; available: random, pimc, ismcts, yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full",
+            "unknown agent 'yokir/ghost'; available: random, pimc, ismcts, "
+            "yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full",
         ),
     ],
 )

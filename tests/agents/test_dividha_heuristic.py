@@ -90,7 +90,7 @@ def test_it_always_plays_a_legal_action(config):
     for seed in range(30):
         env.reset(seed=seed)
         rng = random.Random(seed)
-        for name in env.agent_iter():
+        for _name in env.agent_iter():
             observation, _reward, terminated, truncated, _info = env.last()
             if terminated or truncated:
                 env.step(None)

@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from cardarena.agents import RandomAgent, load
+from cardarena.agents.paradigm_heuristic import ParadigmHeuristic, read_view
+from cardarena.envs import make
+from cardarena.envs.paradigm.encode import ACTION_NAMES
+from cardarena.training.evaluate import evaluate, play_episode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "envs" / "paradigm"))
-from cardarena.agents import RandomAgent, load  # noqa: E402
-from cardarena.agents.paradigm_heuristic import ParadigmHeuristic, read_view  # noqa: E402
-from cardarena.envs import make  # noqa: E402
-from cardarena.envs.paradigm.encode import ACTION_NAMES  # noqa: E402
-from cardarena.training.evaluate import evaluate, play_episode  # noqa: E402
-from paradigm_support import between_turns, env_at_turn, ids, play  # noqa: E402
+from paradigm_support import between_turns, env_at_turn, ids, play  # noqa: E402 - found through the sys.path line above
 
 
 def choice(env) -> str:

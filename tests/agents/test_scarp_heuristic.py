@@ -17,7 +17,7 @@ from cardarena.envs.scarp.rules import DECK
 from cardarena.training.evaluate import evaluate, play_episode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "envs" / "scarp"))
-from scarp_support import challenge, laid_out, pick, play  # noqa: E402
+from scarp_support import challenge, laid_out, pick, play  # noqa: E402 - found through the sys.path line above
 
 
 class NoFoldRandom:

@@ -24,7 +24,7 @@ def rigged(game: TiltGame, hands: dict[int, list[str]]):
     ]
     for seat, codes in hands.items():
         targets = [(state.thumbs[seat], 0)] + [(state.palms[seat], i) for i in range(3)]
-        for (pile, i), card in zip(targets, DECK.indices_of(codes)):
+        for (pile, i), card in zip(targets, DECK.indices_of(codes), strict=True):
             where = next(place for place in places if card in place)
             where[where.index(card)], pile[i] = pile[i], card
     return state
@@ -94,7 +94,7 @@ def test_always_legal_and_loadable_by_name():
     rng = random.Random(0)
     for seed in range(20):
         env.reset(seed=seed)
-        for name in env.agent_iter():
+        for _name in env.agent_iter():
             observation, _reward, done, truncated, _info = env.last()
             action = (
                 None

@@ -157,7 +157,7 @@ class HighcardGame(Game[HighcardState]):
         others = [] if state.terminal else [other for other in range(self.num_players) if other != seat]
         unseen = [card for other in others for card in state.hands[other]] + state.stock
         dealt = deal_unseen(unseen, [Place(HAND_SIZE) for _ in others] + [Place(len(state.stock))], rng)
-        for other, hand in zip(others, dealt):
+        for other, hand in zip(others, dealt[:-1], strict=True):
             twin.hands[other] = sorted(hand)
         twin.stock = dealt[-1]
         twin.log = history.seen_by(state.log, seat)

@@ -286,7 +286,7 @@ def test_the_loaded_agent_plays_every_seat_legally(written):
     table = make(ENV_ID)
     for hand in range(50):
         table.reset(seed=hand)
-        for seat in table.agent_iter():
+        for _seat in table.agent_iter():
             observation, _, terminated, truncated, _ = table.last()
             action = None if terminated or truncated else agent.act(observation)
             assert action is None or observation["action_mask"][action] == 1
@@ -326,7 +326,8 @@ def test_loading_a_checkpoint_does_not_import_stable_baselines(written):
         "from cardarena.agents import load\n"
         f"agent = load({str(written)!r})\n"
         "import numpy as np\n"
-        "agent.act({'observation': np.zeros(agent.observation_size, np.float32), 'action_mask': np.ones(29, np.int8)})\n"
+        "observation = np.zeros(agent.observation_size, np.float32)\n"
+        "agent.act({'observation': observation, 'action_mask': np.ones(29, np.int8)})\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('stable_baselines3', 'sb3_contrib')))\n"
     )
     result = subprocess.run(

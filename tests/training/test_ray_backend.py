@@ -145,7 +145,7 @@ def test_a_killed_worker_is_replaced_and_its_unfinished_episodes_are_not_counted
     assert killing.replaced == 1
     assert killed.steps == calm.steps == 6144
     assert killed.pool.records() == calm.pool.records()
-    for before, after in zip(calm.model.policy.parameters(), killed.model.policy.parameters()):
+    for before, after in zip(calm.model.policy.parameters(), killed.model.policy.parameters(), strict=True):
         assert torch.equal(before, after)
 
 
@@ -178,7 +178,7 @@ def test_a_league_on_ray_gives_the_local_numbers_bit_for_bit():
     tournaments = [Tournament("piktas_v1", seating, 40, 3, {"num_players": len(seating)}) for seating in tables]
     local = run_tournaments(tournaments, LocalBackend(), chunk_deals=4)
     remote = run_tournaments(tournaments, cluster.RayBackend(2), chunk_deals=4)
-    for (local_result, local_tally), (remote_result, remote_tally) in zip(local, remote):
+    for (local_result, local_tally), (remote_result, remote_tally) in zip(local, remote, strict=True):
         assert local_result.to_dict() == remote_result.to_dict()
         assert np.array_equal(local_tally.deal_means(), remote_tally.deal_means())
 

@@ -174,7 +174,7 @@ def test_seat_means_of_a_pooled_name_sum_to_zero_over_the_table():
     )
     a, b = result.score_of("a"), result.score_of("b")
     assert a.seat_episodes == [10, 10, 10] and b.seat_episodes == [20, 20, 20]
-    total = sum(10 * a_mean + 20 * b_mean for a_mean, b_mean in zip(a.seat_means, b.seat_means))
+    total = sum(10 * a_mean + 20 * b_mean for a_mean, b_mean in zip(a.seat_means, b.seat_means, strict=True))
     assert total == pytest.approx(0.0, abs=1e-9)
 
 

@@ -86,7 +86,7 @@ def test_smoke_training_writes_a_playable_checkpoint(game, tmp_path):
     env = make(game)
     for episode in range(5):
         env.reset(seed=episode)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
             env.step(None if termination or truncation else bot.act(observation))
 

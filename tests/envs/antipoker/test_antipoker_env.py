@@ -1,4 +1,5 @@
-"""The environment plays the rulebook: the deal, the draw, the betting round, the showdown, match mode and every setting."""
+"""The environment plays the rulebook: the deal, the draw, the betting round, the showdown, match mode and every
+setting."""
 
 from __future__ import annotations
 
@@ -121,7 +122,7 @@ def test_betting_flows_through_the_environment(num_players, words, contributed, 
     assert state.terminal and state.contributed == contributed and state.pot == pot
     assert [seat for seat, out in enumerate(state.folded) if out] == folded
     returns = rewards_after(env)
-    assert sum(returns) == pytest.approx(0.0) and all(r >= -c for r, c in zip(returns, contributed))
+    assert sum(returns) == pytest.approx(0.0) and all(r >= -c for r, c in zip(returns, contributed, strict=True))
     live = [seat for seat in range(num_players) if seat not in folded]
     values = {seat: hand_value(DECK.codes_of(before.hands[seat])) for seat in live}
     top = max(values.values())

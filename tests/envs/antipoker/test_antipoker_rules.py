@@ -57,7 +57,7 @@ def test_order_does_not_matter_and_batches_agree_with_single_hands():
     hands = [rng.sample(DECK.codes, rng.randint(0, 6)) for _ in range(300)]
     rows = np.array([rules.hand_row(DECK.indices_of(hand)) for hand in hands])
     batch = rules.hand_values(rows)
-    for hand, value in zip(hands, batch):
+    for hand, value in zip(hands, batch, strict=True):
         assert rules.hand_value(hand) == value == rules.hand_value(list(reversed(hand)))
 
 

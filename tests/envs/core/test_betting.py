@@ -27,7 +27,7 @@ DIVIDHA_FIXED = BettingRules(unit=2, max_bets=4, short_all_in_raise=True)  # 6.3
 def antes(stacks: list[int], ante: int) -> tuple[list[int], int]:
     """Stacks after every seat antes (all-in for less if short), and the pot."""
     paid = [min(ante, stack) for stack in stacks]
-    return [stack - chips for stack, chips in zip(stacks, paid)], sum(paid)
+    return [stack - chips for stack, chips in zip(stacks, paid, strict=True)], sum(paid)
 
 
 def play(bets: BettingRound, rules: BettingRules, actions: list[tuple[int, str]]) -> None:

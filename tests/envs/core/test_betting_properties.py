@@ -78,16 +78,16 @@ def check_hand(table, data) -> None:
     rules, stacks, folded, ante, first, rounds = table
     paid = [
         0 if out else (ante if rules.bankroll == "unlimited" else min(ante, stack))
-        for stack, out in zip(stacks, folded)
+        for stack, out in zip(stacks, folded, strict=True)
     ]
-    stacks = [stack - chips for stack, chips in zip(stacks, paid)]
+    stacks = [stack - chips for stack, chips in zip(stacks, paid, strict=True)]
     chips = sum(abs(stack) for stack in stacks)
     pot = sum(paid)
     for _ in range(rounds):
         bets = BettingRound.open(rules, stacks, folded, first, pot)
         play_round(bets, rules, data, chips)
         stacks, folded, pot = bets.stacks, bets.folded, bets.pot
-        paid = [before + now for before, now in zip(paid, bets.contributions)]
+        paid = [before + now for before, now in zip(paid, bets.contributions, strict=True)]
     keys = [None if out else data.draw(st.integers(0, 2)) for out in folded]
     payouts = settle(paid, folded, keys, first).payouts
     assert sum(payouts) == pot == sum(paid)

@@ -20,7 +20,7 @@ def _fitting_deals(cards: list[int], places: list[Place]) -> set[tuple[frozenset
         for place in places:
             piles.append(frozenset(order[start : start + place.size]))
             start += place.size
-        if all(not pile & set(place.refuses) for pile, place in zip(piles, places)):
+        if all(not pile & set(place.refuses) for pile, place in zip(piles, places, strict=True)):
             found.add(tuple(piles))
     return found
 
@@ -50,12 +50,12 @@ def test_a_deal_keeps_sizes_and_cards_and_refuses_nothing_it_must(seed, sizes):
         start += size
     places = [
         Place(size, {card for card in cards if card not in held and rng.random() < 0.5})
-        for size, held in zip(sizes, truth)
+        for size, held in zip(sizes, truth, strict=True)
     ]
     dealt = deal_unseen(cards, places, rng)
     assert [len(pile) for pile in dealt] == sizes
     assert sorted(card for pile in dealt for card in pile) == sorted(cards)
-    for pile, place in zip(dealt, places):
+    for pile, place in zip(dealt, places, strict=True):
         assert not set(pile) & set(place.refuses)
 
 

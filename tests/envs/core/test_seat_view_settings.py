@@ -26,10 +26,20 @@ def _views(game: str, seed: int, **config) -> list[dict]:
 
 
 PIKTAS_SETTINGS = {
-    "num_players": 5, "mode": "gambling", "num_hands": 2, "dealer": 3, "reward_mode": "score_diff", "starting_stack": 100,
-    "buy_in": 10, "bet_size": 20, "max_bets": 3, "use_voids": True, "wild_voids": False, "trump_multi_unit": True,
+    "num_players": 5,
+    "mode": "gambling",
+    "num_hands": 2,
+    "dealer": 3,
+    "reward_mode": "score_diff",
+    "starting_stack": 100,
+    "buy_in": 10,
+    "bet_size": 20,
+    "max_bets": 3,
+    "use_voids": True,
+    "wild_voids": False,
+    "trump_multi_unit": True,
     "highest_unit_only": False,
-}  # fmt: skip
+}
 YOKIR_SETTINGS = {
     "num_players": 3,
     "match": True,

@@ -252,10 +252,10 @@ def check_pays_out_the_pot(hand, carry, forfeit, pick, unpaid_keys, fractional):
     )
     total = sum(stakes) + sum(carry or []) + forfeit
     assert sum(result.payouts) + sum(result.unpaid) == pytest.approx(total)
-    assert all(paid == 0 for paid, out in zip(result.payouts, folded) if out)
+    assert all(paid == 0 for paid, out in zip(result.payouts, folded, strict=True) if out)
     assert min(result.payouts) >= 0 and min(result.unpaid) >= 0
     assert pays is not None or sum(result.unpaid) == 0
-    for pot, winners in zip(layer_pots(stakes, folded, carry), result.winners):
+    for pot, winners in zip(layer_pots(stakes, folded, carry), result.winners, strict=True):
         assert set(winners) <= set(pot.eligible)
         if len(pot.eligible) == 1:
             assert winners == list(pot.eligible)  # an uncontested pot is always paid
@@ -303,6 +303,7 @@ def test_column_settlement_pays_out_both_columns_and_the_forfeit(hand, lose, for
             settle(win, folded, keys, first).payouts,
             settle(lose, folded, keys, first, pick="worst").payouts,
             settle([0] * len(win), folded, keys, first, forfeit=forfeit).payouts,
+            strict=True,
         )
     ]
 

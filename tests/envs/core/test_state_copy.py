@@ -52,12 +52,13 @@ def test_a_clone_equals_the_state_and_shares_only_logged_events(env_id: str, mov
     twin = game.clone(state)
     assert game.state_to_json(twin) == game.state_to_json(state)
     log, twin_log = game.event_log(state), game.event_log(twin)
-    assert twin_log is not log and all(a is b for a, b in zip(twin_log, log))  # the events themselves are shared
+    assert twin_log is not log and all(
+        a is b for a, b in zip(twin_log, log, strict=True)
+    )  # the events themselves are shared
     events = {id(event) for event in log}
     shared = mutable_parts(twin, events).keys() & mutable_parts(state, events).keys()
-    assert not shared, (
-        f"the clone shares {[type(part).__name__ for part in mutable_parts(state, events).values() if id(part) in shared]}"
-    )
+    shared_parts = [type(part).__name__ for part in mutable_parts(state, events).values() if id(part) in shared]
+    assert not shared, f"the clone shares {shared_parts}"
 
 
 def test_copy_data_copies_lists_and_dicts_clones_objects_and_shares_immutable_values():

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 SUITS = "HDBVL"
 RANKS = "AKQJ765432"
-HIGH = dict(zip(RANKS, (14, 13, 12, 11, 7, 6, 5, 4, 3, 2)))
-SUM = dict(zip(RANKS, (1, 10, 9, 8, 7, 6, 5, 4, 3, 2)))
+HIGH = dict(zip(RANKS, (14, 13, 12, 11, 7, 6, 5, 4, 3, 2), strict=True))
+SUM = dict(zip(RANKS, (1, 10, 9, 8, 7, 6, 5, 4, 3, 2), strict=True))
 HEAVEN_SIXES = ["6V1", "6V2", "6V3"]
 THE_THREE = ["MIN", "RAL", "SAN"]
 HEAVEN = [r + "V" for r in "AKQJ7"] + HEAVEN_SIXES + [r + "V" for r in "5432"] + ["GOD"]

@@ -4,6 +4,7 @@ held to the literal reference, settlement conserving chips, and the bad input th
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
@@ -182,7 +183,7 @@ def test_index_level_helpers_agree_with_the_codes_api():
         assert [DECK[card] for card in shown] == best_cards(cards) and shown == sorted(shown)
         assert rules.hand_name_of(packed) == hand_name(cards) == rules.CATEGORY_NAMES[rules.category_of(packed)]
         assert rules.is_legal_ids([DECK.index(code) for code in best_cards(cards)])
-    for a, b in zip(hands, hands[1:]):
+    for a, b in itertools.pairwise(hands):
         ids_a, ids_b = ([DECK.index(code) for code in hand] for hand in (a, b))
         assert (rules.key_ids(ids_a) > rules.key_ids(ids_b)) - (rules.key_ids(ids_a) < rules.key_ids(ids_b)) == compare(
             a, b
@@ -233,7 +234,7 @@ def betting_hands(draw):
     live = [seat for seat in range(n) if not folded[seat]]
     if draw(st.booleans()) and len(live) >= 2:  # ties for best or worst
         tied = draw(st.sampled_from(TIED_PAIRS))
-        hands = dict(zip(draw(st.permutations(live))[:2], tied))
+        hands = dict(zip(draw(st.permutations(live))[:2], tied, strict=True))
         rest = [card for card in DECK if card not in tied[0] + tied[1]]
     else:
         hands, rest = {}, list(DECK)

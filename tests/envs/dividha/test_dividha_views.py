@@ -86,7 +86,7 @@ def test_resampling_keeps_what_a_seat_saw_and_deals_the_rest_again():
         assert env.encoder.seat_view(twin, 3) == view
         assert game.conserved(twin) == game.conserved(state)
         assert [twin.paid, twin.stacks] == [state.paid, state.stacks]
-        assert all(w + lose == paid for w, lose, paid in zip(twin.win, twin.lose, twin.paid))
+        assert all(w + lose == paid for w, lose, paid in zip(twin.win, twin.lose, twin.paid, strict=True))
         assert twin.discards[1][1] == state.discards[1][1]  # seat 1's public U1 traded in: known
         changed_cards |= twin.cards[0][:2] != state.cards[0][:2]
         changed_splits |= (twin.win, twin.lose) != (state.win, state.lose)

@@ -4,6 +4,7 @@ increasing, and hands holding only their owner's suit."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -18,7 +19,7 @@ SLOW_GAMES = 3_000
 def check_table_and_hands(env, rng: random.Random) -> None:
     state = env.state
     for pile in state.table:
-        assert all(VALUE[low] < VALUE[high] for low, high in zip(pile, pile[1:])), pile
+        assert all(VALUE[low] < VALUE[high] for low, high in itertools.pairwise(pile)), pile
     for seat, hand in enumerate(state.hands):
         assert all(SUIT[card] == state.suits[seat] for card in hand)
 

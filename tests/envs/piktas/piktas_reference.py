@@ -8,8 +8,9 @@ Written from the rulebook alone, to serve as an oracle for `cardarena.envs.pikta
 - `reference_evaluate(hand, field)` tests subsets of the pool against `reference_unit_points`
   (every subset of each kind's possible cards: a suit's cards for a True Sequence, one value's
   pips for a set, pips of distinct consecutive values and up to two trumps for a Value Sequence,
-  pips and knits whose suits are among the pips' suits for a Mixed Sequence), searches every arrangement of at most one of
-  these units per kind (5.3, or 8.1), and closes every arrangement with the Suit Run rule of 5.6:
+  pips and knits whose suits are among the pips' suits for a Mixed Sequence), searches every
+  arrangement of at most one of these units per kind (5.3, or 8.1), and closes every arrangement
+  with the Suit Run rule of 5.6:
   the best Suit Run of suit s beside given units is every pip of s they leave free plus every
   trump carrying s (every free one in the designate variant), and it exists iff that makes six or
   more cards. Adding a card to a Suit Run lowers nothing, so trying each suit (and none) is exact.
@@ -82,7 +83,7 @@ def _cap_layouts(trumps):
     if len(trumps) > 2:
         return
     for slots in itertools.permutations(["bottom", "top"], len(trumps)):
-        placed = dict(zip(slots, trumps))
+        placed = dict(zip(slots, trumps, strict=True))
         yield placed.get("bottom"), placed.get("top")
 
 
@@ -140,7 +141,7 @@ def _chain_exists(segment_suits, knit_pairs) -> bool:
     """Some order of the segments has neighbours of different suits joined by exactly these knits."""
     wanted = sorted(knit_pairs)
     for order in set(itertools.permutations(segment_suits)):
-        pairs = [tuple(sorted(pair)) for pair in zip(order, order[1:])]
+        pairs = [tuple(sorted(pair)) for pair in itertools.pairwise(order)]
         if all(a != b for a, b in pairs) and sorted(pairs) == wanted:
             return True
     return False

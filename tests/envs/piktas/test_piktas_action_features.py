@@ -50,7 +50,7 @@ def test_per_action_features_match_the_played_exchange(config):
             evaluation = env.game.evaluate(env.state, seat)
             scales = (SCORE_SCALE, UNIT_SCALE, FACE_SCALE, FACE_SCALE)
             assert obs[SLICES["evaluation"]] == pytest.approx(
-                [min(v / scale, 1.0) for v, scale in zip(evaluation, scales)]
+                [min(v / scale, 1.0) for v, scale in zip(evaluation, scales, strict=True)]
             )
             for action in legal:
                 secured, full, near = _expected(env, env.state.hands[seat], env.state.field, action)

@@ -128,7 +128,7 @@ def _check_cards(state, deck_size: int) -> None:
     cards = [card for hand in state.hands for card in hand] + [card for stack in state.field for card in stack]
     cards += state.deck
     assert sorted(cards) == list(range(deck_size))
-    for hand, taken in zip(state.hands, state.taken):
+    for hand, taken in zip(state.hands, state.taken, strict=True):
         assert set(taken) <= set(hand)
     for seat, active in enumerate(state.active):
         assert len(state.hands[seat]) == 0 if not active else 4 <= len(state.hands[seat]) <= 6

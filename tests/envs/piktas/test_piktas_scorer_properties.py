@@ -15,7 +15,7 @@ from piktas_reference import KINDS, PIPS, SUITS, TRUMPS, reference_evaluate, ref
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=list(HealthCheck))
 FLAG_SETS = [
-    dict(zip(("trump_multi_unit", "highest_unit_only", "wild_voids"), values))
+    dict(zip(("trump_multi_unit", "highest_unit_only", "wild_voids"), values, strict=True))
     for values in itertools.product([True, False], repeat=3)
 ]
 TAME = [flags for flags in FLAG_SETS if not flags["wild_voids"]]
@@ -249,7 +249,7 @@ def tables(draw) -> tuple[list[list[str]], list[str]]:
     seats = draw(st.integers(2, 4))
     sizes = [draw(st.integers(0, 6)) for _ in range(seats + 1)]
     cuts = list(itertools.accumulate(sizes, initial=0))
-    parts = [cards[a:b] for a, b in zip(cuts, cuts[1:])]
+    parts = [cards[a:b] for a, b in itertools.pairwise(cuts)]
     return parts[:-1], parts[-1]
 
 

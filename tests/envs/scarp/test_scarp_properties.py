@@ -70,7 +70,7 @@ def test_generic_checks_deep_into_games(mode):
         env.reset(seed=seed)
         start = env.game.conserved(env.state)
 
-        def visit(env, rng):
+        def visit(env, rng, start=start):
             assert env.game.conserved(env.state) == start
             if rng.random() < 0.08:
                 for check in checks:

@@ -224,7 +224,8 @@ def _valid_answers(pool: list[str], number: int, suit: str) -> list[set[str]]:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_answer_options_is_the_brute_force_completion(seed):
-    """A card is offered exactly when some valid answer holds it and the picks so far; DONE exactly when the picks are valid."""
+    """A card is offered exactly when some valid answer holds it and the picks so far; DONE exactly when the picks
+    are valid."""
     rng = random.Random(seed)
     pool = rng.sample(rules.DECK.codes, rng.randint(1, 12))
     number, suit = rng.randint(1, 10), rng.choice(rules.SUITS)

@@ -148,7 +148,7 @@ def test_four_card_category_counts_of_the_whole_deck():
     assert counts == {
         "Flush": 1944, "Straight": 1332, "Three of a Kind": 1024, "Two Pair": 840, "Parley": 168,
         "Straight Flush": 32, "Four of a Kind": 8, "Command": 1,
-    }  # fmt: skip
+    }  # fmt: skip  # R8's table, as dense as the rulebook prints it
 
 
 @settings(max_examples=200, **SETTINGS)

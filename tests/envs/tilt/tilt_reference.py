@@ -17,12 +17,12 @@ CODES = [f"{suit}{value}" for suit in SUITS for value in range(1, 9)] + [f"K{ran
 FOUR = [
     "High Card", "One Pair", "Flush", "Straight", "Three of a Kind", "Two Pair", "Parley", "Straight Flush",
     "Four of a Kind", "Command",
-]  # fmt: skip
+]  # fmt: skip  # the rulebook's ranking, low to high, kept dense
 SIX = [
     "High Card", "One Pair", "Two Pair", "Three of a Kind", "Parley", "Station", "Straight", "Three Pair", "Flush",
     "Four of a Kind", "Colony", "Command", "Investment", "Convoy", "Redshirts", "Moon", "Straight Flush", "Bridge",
     "Chain of Command",
-]  # fmt: skip
+]  # fmt: skip  # the rulebook's ranking, low to high, kept dense
 THREE = ["High Card", "One Pair", "Straight", "Flush", "Three of a Kind", "Straight Flush", "Command"]
 TABLES = {4: FOUR, 6: SIX, 3: THREE}
 COMMAND_TYPE = {4: {"Command"}, 3: {"Command"}, 6: {"Command", "Redshirts", "Bridge", "Chain of Command"}}
@@ -88,7 +88,8 @@ def moon(cards: list[Held]) -> bool:
     triples = [[card for card in cards if card.rank == rank] for rank in counts]
     for suits in itertools.permutations(SUITS, 3):
         if all(
-            any(all(s in c.cat for s, c in zip(suits, order)) for order in itertools.permutations(t)) for t in triples
+            any(all(s in c.cat for s, c in zip(suits, order, strict=True)) for order in itertools.permutations(t))
+            for t in triples
         ):
             return True
     return False
@@ -156,7 +157,7 @@ def tie_break(kind: str, ranks: list[int], size: int) -> list[int]:
 KIND = {
     "High Card": "desc", "Flush": "desc", "Command": "desc", "Redshirts": "desc", "Bridge": "desc",
     "Chain of Command": "desc", "Straight": "top", "Straight Flush": "top",
-}  # fmt: skip
+}  # fmt: skip  # one small table, kept dense
 
 
 def classify(cards: list[Held], size: int) -> tuple[int, list[int]]:
@@ -176,7 +177,8 @@ def teamwork(cards: list[Held], physical_command: bool) -> bool:
     if physical_command or any(card.command for card in cards):
         return False
     return any(
-        all(suit in card.haz for suit, card in zip(SUITS, chosen)) for chosen in itertools.permutations(cards, 4)
+        all(suit in card.haz for suit, card in zip(SUITS, chosen, strict=True))
+        for chosen in itertools.permutations(cards, 4)
     )
 
 

@@ -345,7 +345,7 @@ def test_void_hands_pass_the_deal_and_truncate_at_max_hands():
             assert set(env.rewards.values()) == {0.0}
     assert all(env.truncations.values()) and not any(env.terminations.values())
     assert env.state.scores == [0, 0, 0]
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         _obs, reward, termination, truncation, _info = env.last()
         assert (reward, termination, truncation) == (0.0, False, True)
         env.step(None)
@@ -397,7 +397,7 @@ def test_match_scores_accumulate_deal_passes_left_and_winner_is_paid(seed):
         else:
             assert action == PASS and caller == -1
             points = [0, 0, 0]
-        assert env.state.scores == [s + p for s, p in zip(scores, points)]
+        assert env.state.scores == [s + p for s, p in zip(scores, points, strict=True)]
         if not env.terminations["player_0"]:
             assert env.state.dealer == (dealer + 1) % 3
             assert env.agent_selection == f"player_{(dealer + 2) % 3}"

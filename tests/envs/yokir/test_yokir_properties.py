@@ -38,12 +38,12 @@ def _check_cards(game, state) -> None:
         assert len(state.hands[state.caller]) == 6
     if state.phase == PLAY:
         played = [0, 0, 0]
-        for leader, *trick, _winner in state.tricks:
+        for leader, *_trick, _winner in state.tricks:
             for position in range(3):
                 played[(leader + position) % 3] += 1
         for position in range(len(state.trick)):
             played[(state.leader + position) % 3] += 1
-        assert [len(hand) + n for hand, n in zip(state.hands, played)] == [5, 5, 5]
+        assert [len(hand) + n for hand, n in zip(state.hands, played, strict=True)] == [5, 5, 5]
 
 
 @SETTINGS
