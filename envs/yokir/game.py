@@ -464,8 +464,8 @@ _REPLAYED += ("trick", "tricks", "tricks_won", "returns", "terminal", "truncated
 
 def _check_replay(game: YokirGame, state: YokirState) -> None:
     """The hand replayed by the rules from its deal (each seat's hand, played cards and discard)
-    gives the state back: every bid, discard and card legal and in turn, the phase, scores and
-    returns that follow from them."""
+    gives the state back: every bid and discard legal, every card played in turn from its
+    player's hand, and the phase, scores and returns that follow from them."""
     plays = _plays_of(state)
     hand_number, scores = state.hand_number, state.scores
     if game.config.match and state.phase == OVER:
@@ -483,7 +483,11 @@ def _check_replay(game: YokirGame, state: YokirState) -> None:
     if replay.phase == DISCARD and state.phase != DISCARD:
         _replay_move(game, replay, state.caller, state.discard, "discard")
     for number, (player, card) in enumerate(plays):
-        _replay_move(game, replay, player, card, f"card {number} played this hand")
+        # Held, not necessarily followed suit: a state rebuilt from a seat view may give an
+        # opponent a suit it showed out of (`Game.state_from_view`).
+        if replay.phase != PLAY or replay.to_act != player or card not in replay.hands[player]:
+            raise check.fail(f"card {number} played this hand", f"(seat {player}, card {card}) is not its turn or card")
+        game.apply(replay, card)
     for seat, hand in enumerate(state.hands):
         if sorted(hand) != sorted(replay.hands[seat]):
             raise check.fail(f"hands[{seat}]", "is not what the seat was dealt less what it played")
