@@ -14,7 +14,7 @@ from cardarena.envs.core.table import Table
 from typer.testing import CliRunner
 
 from cardarena.cli import app
-from cardarena.records import replay
+from cardarena.records import RecordFileError, read_records, replay
 from cardarena.terminal import describe, seat_names
 
 runner = CliRunner()
@@ -182,7 +182,10 @@ def corrupt(path, tmp_path, line: int, change) -> str:
     ("change", "words"),
     [
         (lambda record: record["actions"].pop(), "replays to another log"),
-        (lambda record: record["actions"].__setitem__(0, 999), "action 0 (999) cannot be played"),
+        (lambda record: record["actions"].__setitem__(0, 999), "action 0 must be an action id 0..28, got 999"),
+        (lambda record: record["actions"].__setitem__(0, 24.0), "action 0 must be an action id 0..28, got 24.0"),
+        (lambda record: record["start"]["hands"][0].__setitem__(0, 2**31), "field 'hands[0][0]' must be 0..23"),
+        (lambda record: record["start"]["hands"][0].__setitem__(0, record["start"]["hands"][1][0]), "holds card"),
         (lambda record: record["log"][3].__setitem__("seat", 0), "replays to another log: event 3 differs"),
         (lambda record: record.__setitem__("returns", [9.0, 0.0, 0.0]), "returns"),
         (lambda record: record.__setitem__("game", "nogame_v1"), "nogame"),
@@ -195,6 +198,13 @@ def test_a_corrupt_or_mismatched_record_is_an_error_naming_its_line(recorded, tm
     assert result.exit_code == 2, result.output
     assert "line 4 does not replay" in said(result) and words in said(result)
     assert "table:" not in result.output, "nothing is shown before the file is checked"
+
+
+def test_a_bad_start_state_is_an_error_naming_the_line_when_records_are_read(recorded, tmp_path):
+    path, _ = recorded["yokir_v1"]
+    bad = corrupt(path, tmp_path, 1, lambda record: record["start"]["hands"][0].__setitem__(0, 2**31))
+    with pytest.raises(RecordFileError, match=r"line 1 does not replay: .*start state .*'hands\[0\]\[0\]'"):
+        read_records(bad)
 
 
 def test_a_file_that_is_not_records_is_an_error_naming_the_line(recorded, tmp_path):

@@ -13,7 +13,15 @@ from pettingzoo import AECEnv
 
 from . import history
 from .config import GameConfig
-from .errors import ConfigError, EpisodeOverError, IllegalActionError, NoEpisodeError, SeatViewError, UnknownPlayerError
+from .errors import (
+    ConfigError,
+    EpisodeOverError,
+    IllegalActionError,
+    NoEpisodeError,
+    SeatViewError,
+    StateError,
+    UnknownPlayerError,
+)
 from .game import Encoder, Game
 from .views import table_settings
 
@@ -85,7 +93,9 @@ class CardGameEnv(AECEnv):
 
     def load_state(self, state: Any) -> None:
         """Continue from a game state (a clone, or one read back with `game.state_from_json`); a
-        copy of it is kept as the episode's start (`episode_start`)."""
+        copy of it is kept as the episode's start (`episode_start`). StateError naming the field
+        for a state the game's play cannot continue from (`Game.check_state`)."""
+        self.game.check_state(state)
         start = self.game.clone(state)
         self._load(state, lambda: self.game.clone(start))
 
@@ -138,6 +148,10 @@ class CardGameEnv(AECEnv):
         """`Game.state_from_view`, its history holding the view's `last_hand`."""
         state = self.game.state_from_view(view)
         history.restore_last_hand(self.game.event_log(state), view.get("last_hand"))
+        try:
+            self.game.check_state(state)
+        except StateError as err:
+            raise SeatViewError(f"the seat view gives an inconsistent state: {err}") from None
         return state
 
     def step(self, action: Any) -> None:

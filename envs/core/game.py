@@ -177,8 +177,25 @@ class Game(ABC, Generic[StateT]):
         return {"game": self.env_id, **dataclasses.asdict(state)}
 
     def state_from_json(self, data: dict[str, Any]) -> StateT:
-        """The state `state_to_json` wrote, sharing nothing with `data`; StateError naming what does not fit."""
+        """The state `state_to_json` wrote, sharing nothing with `data` and checked (`check_state`);
+        StateError naming what does not fit."""
+        state = self.read_json(data)
+        self.check_state(state)
+        return state
+
+    def read_json(self, data: dict[str, Any]) -> StateT:
+        """The state dataclass built from JSON with its field names checked, its values not yet:
+        a game whose state nests objects (a pick state) overrides it to rebuild them."""
         return read_state(self.state_cls, data, self.env_id)
+
+    def check_state(self, state: StateT) -> None:
+        """Raise StateError naming the field and what is wrong unless `state` is one this game's
+        play can continue from: every field of the right JSON type, range and size (the helpers of
+        validation.py), every card in one place, and the game's own invariants (phase, turn,
+        scores, chips that total what `conserved` says). `state_from_json`, `CardGameEnv.load_state`
+        and `load_view` call it, so that no rule and no compiled kernel sees an unchecked value;
+        `clone` and play do not (a state play reaches is consistent). The default checks nothing:
+        a game without its own checks trusts the states it is given."""
 
     def state_from_view(self, view: dict[str, Any]) -> StateT:
         """A full state that one seat's JSON view could have come from, for acting from that view alone.
@@ -196,7 +213,8 @@ class Game(ABC, Generic[StateT]):
 
         Raises SeatViewError naming the field and the problem for a view that does not fit the
         game: a missing or mistyped field, a wrong length, an unknown card code, a card twice,
-        a history the rules cannot produce. `CardGameEnv.load_view` then checks the round trip.
+        a history the rules cannot produce. `CardGameEnv.load_view` then checks the rebuilt
+        state (`check_state`) and the round trip.
         A game without its own implementation serves its bots at tables only.
         """
         raise SeatViewError(f"{self.env_id} cannot rebuild a state from a seat view; play it at a table instead")

@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, get_args
 
+from cardarena.envs.core import validation as check
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.config import MAX_HANDS, GameConfig
 from cardarena.envs.core.errors import SeatViewError
@@ -25,6 +26,8 @@ PASS = 24
 FIRST_SUIT_ACTION = 25
 NUM_ACTIONS = FIRST_SUIT_ACTION + len(SUITS)
 MAX_HAND_DECISIONS = 2 * NUM_PLAYERS + NUM_PLAYERS * NUM_TRICKS  # two bidding rounds, fifteen plays (4.0)
+OUT_OF_PLAY = len(DECK) - NUM_PLAYERS * HAND_SIZE - 1  # the stock after the deal and the up-card (3)
+MAX_HAND_POINTS = 3  # the caller's points for all five tricks (5)
 
 BID1, DISCARD, BID2, PLAY, OVER = range(5)
 PhaseName = Literal["bid1", "discard", "bid2", "play", "over"]
@@ -146,6 +149,13 @@ class YokirGame(Game[YokirState]):
         cards += [state.discard] if state.discard >= 0 else []
         cards += [] if _up_card_taken(state) else [state.up_card]
         return {"cards": sorted(cards)}
+
+    def check_state(self, state: YokirState) -> None:
+        """Every field in range, each of the 24 cards in one place, and the hand so far the bids,
+        discard and tricks the rules allow from the cards each seat was dealt (sections 3-5)."""
+        _check_fields(self.config, state)
+        _check_places(state)
+        _check_replay(self, state)
 
     def resample_hidden(self, state: YokirState, seat: int, rng: random.Random) -> YokirState:
         """Deal again the other hands, the out-of-play cards, the caller's discard (unless `seat`
@@ -404,6 +414,124 @@ def _hidden_discard(state: YokirState, plays: list[tuple[int, int]]) -> int:
     if it can."""
     played = {card for player, card in plays if player == state.caller}
     return next(card for card in [state.up_card, *state.hands[state.caller]] if card not in played)
+
+
+def _check_fields(config: YokirConfig, state: YokirState) -> None:
+    """Each field's JSON type, range and size (`Game.check_state`)."""
+    most_hands = config.max_hands if config.match else 0
+    deck_size = len(DECK)
+    check.integer(state.deal_seed, "deal_seed", 0, check.MAX_SEED)
+    check.seat(state.dealer, "dealer", NUM_PLAYERS)
+    check.integer(state.hand_number, "hand_number", 0, most_hands)
+    check.integers(state.scores, "scores", 0, MAX_HAND_POINTS * most_hands, (NUM_PLAYERS, NUM_PLAYERS))
+    for seat, hand in enumerate(check.items(state.hands, "hands", NUM_PLAYERS, NUM_PLAYERS)):
+        check.cards(hand, f"hands[{seat}]", deck_size, (0, HAND_SIZE + 1))
+    check.card(state.up_card, "up_card", deck_size)
+    check.cards(state.out_of_play, "out_of_play", deck_size, (OUT_OF_PLAY, OUT_OF_PLAY))
+    check.integer(state.phase, "phase", BID1, OVER)
+    check.seat(state.to_act, "to_act", NUM_PLAYERS, none=True)
+    for number, bid in enumerate(check.items(state.bids, "bids", 0, 2 * NUM_PLAYERS)):
+        check.items(bid, f"bids[{number}]", 2, 2)
+        check.seat(bid[0], f"bids[{number}][0]", NUM_PLAYERS)
+        check.integer(bid[1], f"bids[{number}][1]", PASS, NUM_ACTIONS - 1)
+    check.seat(state.caller, "caller", NUM_PLAYERS, none=True)
+    check.integer(state.trump, "trump", -1, len(SUITS) - 1)
+    check.card(state.discard, "discard", deck_size, none=True)
+    check.seat(state.leader, "leader", NUM_PLAYERS, none=True)
+    check.cards(state.trick, "trick", deck_size, (0, NUM_PLAYERS - 1))
+    for number, trick in enumerate(check.items(state.tricks, "tricks", 0, NUM_TRICKS)):
+        check.items(trick, f"tricks[{number}]", NUM_PLAYERS + 2, NUM_PLAYERS + 2)
+        check.seat(trick[0], f"tricks[{number}][0]", NUM_PLAYERS)
+        for position in range(1, NUM_PLAYERS + 1):
+            check.card(trick[position], f"tricks[{number}][{position}]", deck_size)
+        check.seat(trick[-1], f"tricks[{number}][{NUM_PLAYERS + 1}]", NUM_PLAYERS)
+    check.integers(state.tricks_won, "tricks_won", 0, NUM_TRICKS, (NUM_PLAYERS, NUM_PLAYERS))
+    check.numbers(state.returns, "returns", NUM_PLAYERS)
+    check.flag(state.terminal, "terminal")
+    check.flag(state.truncated, "truncated")
+    check.hand_history(state.log, NUM_PLAYERS)
+
+
+def _check_places(state: YokirState) -> None:
+    """Each card in one place: hands, out of play, the tricks, the discard, an up-card not taken (3)."""
+    places: dict[str, list[int]] = {f"hands[{seat}]": hand for seat, hand in enumerate(state.hands)}
+    places |= {"out_of_play": state.out_of_play, "trick": state.trick}
+    places |= {f"tricks[{number}]": trick[1:-1] for number, trick in enumerate(state.tricks)}
+    places["discard"] = [state.discard] if state.discard >= 0 else []
+    places["up_card"] = [] if _up_card_taken(state) else [state.up_card]
+    check.each_card_once(places, len(DECK))
+
+
+_REPLAYED = ("dealer", "hand_number", "scores", "phase", "to_act", "bids", "caller", "trump", "discard", "leader")
+_REPLAYED += ("trick", "tricks", "tricks_won", "returns", "terminal", "truncated")
+
+
+def _check_replay(game: YokirGame, state: YokirState) -> None:
+    """The hand replayed by the rules from its deal (each seat's hand, played cards and discard)
+    gives the state back: every bid and discard legal, every card played in turn from its
+    player's hand, and the phase, scores and returns that follow from them."""
+    plays = _plays_of(state)
+    hand_number, scores = state.hand_number, state.scores
+    if game.config.match and state.phase == OVER:
+        caller = state.caller if state.caller >= 0 else None
+        points = rules.score_hand_ids(caller, state.tricks_won) if caller is not None else [0] * NUM_PLAYERS
+        hand_number, scores = hand_number - 1, [score - p for score, p in zip(scores, points)]
+        if hand_number < 0 or min(scores) < 0:
+            raise check.fail("scores", f"cannot follow a finished hand's points {points}: {state.scores}")
+    elif game.config.match and rules.match_winner(scores, game.config.target_score) is not None:
+        raise check.fail("scores", f"{scores} have won the match, but phase {PHASE_NAMES[state.phase]!r} plays on")
+    replay = YokirState(deal_seed=state.deal_seed, dealer=state.dealer, hand_number=hand_number, scores=scores[:])
+    lay_out(replay, _dealt(state, plays), state.up_card, state.out_of_play[:])
+    for number, (bidder, action) in enumerate(state.bids):
+        _replay_move(game, replay, bidder, action, f"bids[{number}]")
+    if replay.phase == DISCARD and state.phase != DISCARD:
+        _replay_move(game, replay, state.caller, state.discard, "discard")
+    for number, (player, card) in enumerate(plays):
+        # Held, not necessarily followed suit: a state rebuilt from a seat view may give an
+        # opponent a suit it showed out of (`Game.state_from_view`).
+        if replay.phase != PLAY or replay.to_act != player or card not in replay.hands[player]:
+            raise check.fail(f"card {number} played this hand", f"(seat {player}, card {card}) is not its turn or card")
+        game.apply(replay, card)
+    for seat, hand in enumerate(state.hands):
+        if sorted(hand) != sorted(replay.hands[seat]):
+            raise check.fail(f"hands[{seat}]", "is not what the seat was dealt less what it played")
+    for name in _REPLAYED:
+        if getattr(replay, name) != getattr(state, name):
+            raise check.fail(name, f"is {getattr(state, name)!r}, but the hand's moves give {getattr(replay, name)!r}")
+
+
+def _plays_of(state: YokirState) -> list[tuple[int, int]]:
+    """(player, card) of every card played this hand, in play order."""
+    tricks = [(leader, cards) for leader, *cards, _winner in state.tricks] + [(state.leader, state.trick)]
+    return [
+        ((leader + position) % NUM_PLAYERS, card) for leader, cards in tricks for position, card in enumerate(cards)
+    ]
+
+
+def _dealt(state: YokirState, plays: list[tuple[int, int]]) -> list[list[int]]:
+    """The five cards each seat was dealt: its hand, the cards it played, the caller's discard
+    less an up-card it took (3, 4.2)."""
+    dealt = [hand + [card for player, card in plays if player == seat] for seat, hand in enumerate(state.hands)]
+    if state.discard >= 0:
+        if state.caller < 0:
+            raise check.fail("discard", f"is card {state.discard}, but no seat has called")
+        dealt[state.caller].append(state.discard)
+    if _up_card_taken(state) and state.caller < 0:
+        raise check.fail("caller", "is -1, but a seat accepted the up-card")
+    if _up_card_taken(state) and state.up_card in dealt[state.caller]:
+        dealt[state.caller].remove(state.up_card)
+    for seat, cards in enumerate(dealt):
+        if len(cards) != HAND_SIZE:
+            raise check.fail(
+                f"hands[{seat}]", f"with the cards seat {seat} played come to {len(cards)}, not {HAND_SIZE}"
+            )
+    return dealt
+
+
+def _replay_move(game: YokirGame, replay: YokirState, seat: int, action: int, field: str) -> None:
+    if replay.to_act != seat or action not in game.legal_actions(replay):
+        raise check.fail(field, f"(seat {seat}, action {action}) is not a legal move after the ones before it")
+    game.apply(replay, action)
 
 
 def _up_card_taken(state: YokirState) -> bool:

@@ -88,12 +88,7 @@ def _record(
 def replay_steps(record: Event) -> Iterator[CardGameEnv]:
     """A fresh environment set at the record's start, then after each of its actions (the same
     environment each time): for stepping through a recorded hand."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT or not _RECORD_FIELDS <= set(record):
-        raise StateError(
-            f"not a {RECORD_FORMAT} record: a JSON object with the fields {', '.join(sorted(_RECORD_FIELDS))}"
-        )
-    env = make(record["game"], **record["config"])
-    env.load_state(env.game.state_from_json(record["start"]))
+    env = started(record)
     yield env
     for number, action in enumerate(record["actions"]):
         while env.agents and (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
@@ -103,6 +98,29 @@ def replay_steps(record: Event) -> Iterator[CardGameEnv]:
         except (IllegalActionError, EpisodeOverError) as err:
             raise StateError(f"the record's action {number} ({action!r}) cannot be played: {err}") from None
         yield env
+
+
+def started(record: Any) -> CardGameEnv:
+    """A fresh environment at the record's start state, its action ids checked to be the game's;
+    StateError naming the field of the record, or of its start state, that does not fit."""
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT or not _RECORD_FIELDS <= set(record):
+        raise StateError(
+            f"not a {RECORD_FORMAT} record: a JSON object with the fields {', '.join(sorted(_RECORD_FIELDS))}"
+        )
+    if not isinstance(record["config"], dict):
+        raise StateError(f"the record's config must be an object, got {type(record['config']).__name__}")
+    env = make(record["game"], **record["config"])
+    actions, num_actions = record["actions"], env.game.num_actions
+    if not isinstance(actions, list):
+        raise StateError(f"the record's actions must be a list of action ids, got {type(actions).__name__}")
+    for number, action in enumerate(actions):
+        if type(action) is not int or not 0 <= action < num_actions:
+            raise StateError(f"the record's action {number} must be an action id 0..{num_actions - 1}, got {action!r}")
+    try:
+        env.load_state(env.game.state_from_json(record["start"]))
+    except StateError as err:
+        raise StateError(f"the record's start state does not fit {env.game.env_id}: {err}") from None
+    return env
 
 
 def replay(record: Event) -> CardGameEnv:
@@ -169,7 +187,8 @@ class RecordWriter:
 
 def read_records(path: str | os.PathLike[str], line: int | None = None) -> list[tuple[int, Any]]:
     """The records of a file with their line numbers (counted from 1), or only line `line`'s;
-    RecordFileError naming the file, and the line of one that is not JSON."""
+    RecordFileError naming the file, and the line of one that is not JSON or not a record whose
+    start state and action ids fit its game (`started`)."""
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as err:
@@ -186,11 +205,16 @@ def read_records(path: str | os.PathLike[str], line: int | None = None) -> list[
     records = []
     for number, text in numbered:
         try:
-            records.append((number, json.loads(text)))
+            record = json.loads(text)
         except json.JSONDecodeError as err:
             raise RecordFileError(
                 f"{path} line {number} is not a JSON record ({err.msg} at column {err.colno})"
             ) from None
+        try:
+            started(record)
+        except CardArenaError as err:
+            raise RecordFileError(f"{path} line {number} does not replay: {err}") from None
+        records.append((number, record))
     return records
 
 
