@@ -10,12 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "cardarena"
-# circles not yet removed: compiled writers that read an encoder's private names, and games whose
-# seat-view reading and the game class import each other; each entry goes once its circle is gone
+# circles not yet removed: games whose seat-view reading and the game class import each other;
+# each entry goes once its circle is gone
 KNOWN_CIRCLES = [
-    {"cardarena.envs.tilt.game", "cardarena.envs.tilt.view"},
-    {"cardarena.envs.piktas.game", "cardarena.envs.piktas.view"},
-    {"cardarena.envs.antipoker.game", "cardarena.envs.antipoker.view"},
     {"cardarena.envs.scarp.encode", "cardarena.envs.scarp.game"},
     {
         "cardarena.envs.dividha.game",

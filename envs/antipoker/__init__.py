@@ -1,7 +1,8 @@
 """Antipoker: six-card draw on the Scarp deck, valued by a formula, with one fixed-limit betting round."""
 
+from .config import AntipokerConfig
 from .env import env, raw_env
-from .game import AntipokerConfig, AntipokerGame
+from .game import AntipokerGame
 
 metadata = raw_env.metadata
 

@@ -26,8 +26,9 @@ from cardarena.envs.core import betting
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
-from .game import DONE, NUM_ACTIONS, OVER, PHASE_NAMES, AntipokerState, betting_record
+from .game import DONE, NUM_ACTIONS, betting_record
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from .state import OVER, PHASE_NAMES, AntipokerState
 
 ACTION_NAMES = [f"PICK({code})" for code in DECK.codes] + ["DONE", "FOLD", "CALL", "RAISE"]
 assert len(ACTION_NAMES) == NUM_ACTIONS and ACTION_NAMES[DONE] == "DONE"

@@ -8,70 +8,27 @@ settlement with exact splits (rules.payouts).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Annotated, Any, ClassVar
+from typing import Any
 
 from cardarena.envs.core import betting
-from cardarena.envs.core.cards import hand_seed, shuffle
-from cardarena.envs.core.config import MAX_BETS, MAX_CHIPS, MAX_HANDS, GameConfig
+from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.game import Game
-from cardarena.envs.core.hidden import Place, deal_unseen
 from cardarena.envs.core.history import RESULT, emit, seen_by
 from cardarena.envs.core.picks import PickActions, PickRule, PickState
-from pydantic import Field
 
 from . import rules
+from .config import AntipokerConfig
+from .draw import deal_hidden, discard_and_draw
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from .state import BETTING, DRAW, OVER, AntipokerState
+from .view import state_from_view
 
 DONE, FOLD, CALL, RAISE = 45, 46, 47, 48
 NUM_ACTIONS = RAISE + 1
 WORD_OF_ID = {FOLD: "fold", CALL: "call", RAISE: "raise"}
 ID_OF_WORD = {word: action for action, word in WORD_OF_ID.items()}
 PICKS = PickActions(DECK, 0, DONE)
-
-DRAW, BETTING, OVER = range(3)
-PHASE_NAMES = ("draw", "betting", "over")
-
-
-class AntipokerConfig(GameConfig):
-    """Antipoker's settings (the rulebook's variants), in the suite's vocabulary."""
-
-    renamed: ClassVar[dict[str, str]] = {"bet_cap": "max_bets"}
-
-    num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 2
-    num_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 1
-    betting: bool = True
-    ante: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 1
-    bet_size: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 2
-    max_bets: Annotated[int, Field(ge=1, le=MAX_BETS)] = 4
-
-
-@dataclass(slots=True)
-class AntipokerState:
-    """Everything about one episode. Cards are deck indices; hands are kept sorted."""
-
-    deal_seed: int
-    dealer: int
-    hand_number: int = 0
-    hands: list[list[int]] = field(default_factory=list)
-    deck: list[int] = field(default_factory=list)  # top card first
-    pile: list[int] = field(default_factory=list)  # the discard pile, bottom first
-    pile_owner: list[int] = field(default_factory=list)  # who discarded each pile card
-    picked: list[int] = field(default_factory=list)  # the drawing seat's picks so far, in order
-    discarded: list[list[int]] = field(default_factory=list)  # each seat's discards this hand (its own secret)
-    drawn: list[int] = field(default_factory=list)  # cards each seat discarded and drew; -1 before its draw
-    reshuffles: list[list[int]] = field(default_factory=list)  # [drawing seat, cards shuffled into the deck]
-    phase: int = DRAW
-    to_act: int = -1
-    bets: betting.BettingRound | None = None  # the betting round, kept after it ends until the next hand
-    contributed: list[int] = field(default_factory=list)  # chips each seat put in this hand, ante included
-    folded: list[bool] = field(default_factory=list)
-    pot: int = 0
-    revealed: list[int] = field(default_factory=list)  # seats whose hands were shown at the last showdown
-    returns: list[float] = field(default_factory=list)  # net chips so far (the running totals)
-    terminal: bool = False
-    log: list[dict[str, Any]] = field(default_factory=list)  # the hand history (core history.py)
 
 
 class AntipokerGame(Game[AntipokerState]):
@@ -210,8 +167,6 @@ class AntipokerGame(Game[AntipokerState]):
 
     def state_from_view(self, view: dict[str, Any]) -> AntipokerState:
         """A state that `view`'s seat could be in (see `Game.state_from_view`): view.py rebuilds it."""
-        from .view import state_from_view
-
         return state_from_view(self, view)
 
     # ------------------------------------------------------------ the hand (sections 3 and 4)
@@ -316,101 +271,6 @@ def _discard_rule(state: AntipokerState) -> PickRule:
 @lru_cache(maxsize=1 << 12)
 def _any_subset_of(hand: tuple[int, ...]) -> PickRule:
     return PickRule(frozenset(hand))
-
-
-def discard_and_draw(state: AntipokerState, seat: int, chosen: list[int]) -> list[int]:
-    """Move `chosen` from `seat`'s hand to the pile and draw as many from the top of the deck; the
-    cards drawn. When the deck runs out, the pile less this seat's fresh discards is shuffled (from
-    the state's seeded randomness) into a new deck (R3)."""
-    hand = [card for card in state.hands[seat] if card not in chosen]
-    state.pile += chosen
-    state.pile_owner += [seat] * len(chosen)
-    state.discarded[seat] = sorted(chosen)
-    state.drawn[seat] = len(chosen)
-    if len(state.deck) < len(chosen):
-        fresh = len(chosen)
-        moved = state.pile[:-fresh]
-        shuffle(moved, f"{state.deal_seed}/{state.hand_number}/{len(state.reshuffles)}")
-        state.deck += moved
-        state.pile, state.pile_owner = state.pile[-fresh:], state.pile_owner[-fresh:]
-        state.reshuffles.append([seat, len(moved)])
-    drew, state.deck = state.deck[: len(chosen)], state.deck[len(chosen) :]
-    state.hands[seat] = sorted(hand + drew)
-    return drew
-
-
-def draw_position(state: AntipokerState, seat: int) -> int:
-    """Where `seat` draws in this hand's order: 0 for the seat left of the dealer."""
-    return (seat - state.dealer - 1) % len(state.hands)
-
-
-def deal_hidden(state: AntipokerState, seat: int, rng: random.Random) -> None:
-    """Deal every card `seat` cannot see anew among the places it cannot see (see `resample_hidden`)."""
-    n = len(state.hands)
-    shown = set(state.revealed) - {seat}
-    others = [other for other in range(n) if other != seat and other not in shown]
-    in_pile = {card for card, owner in zip(state.pile, state.pile_owner) if owner == seat}
-    moved = frozenset(card for card in state.discarded[seat] if card not in in_pile)
-    known = set(state.hands[seat]) | in_pile | {card for other in shown for card in state.hands[other]}
-    unseen = [card for card in range(len(DECK)) if card not in known]
-    holders, in_deck = _after_reshuffle(state, seat)
-    slots = [k for k, owner in enumerate(state.pile_owner) if owner != seat]
-    places = [Place(len(state.hands[other]), frozenset() if other in holders else moved) for other in others]
-    places += [Place(len(state.deck), frozenset() if in_deck else moved), Place(len(slots), moved)]
-    dealt = deal_unseen(unseen, places, rng)
-    for other, cards in zip(others, dealt):
-        state.hands[other] = sorted(cards)
-    state.deck = dealt[len(others)]
-    for k, card in zip(slots, dealt[-1]):
-        state.pile[k] = card
-    if state.phase == DRAW and state.to_act != seat and state.picked:
-        state.picked = rng.sample(state.hands[state.to_act], len(state.picked))
-    _redraw_discards(state, seat, rng)
-
-
-def _after_reshuffle(state: AntipokerState, seat: int) -> tuple[set[int], bool]:
-    """Where `seat`'s discards may lie once a reshuffle took them from the pile: the seats that drew
-    from that reshuffle's deck (from its drawer to the next reshuffle's, which drew its last cards
-    first), and whether the deck may still hold some (no later reshuffle). Nowhere while they are in the pile."""
-    if state.drawn[seat] <= 0 or seat in state.pile_owner:
-        return set(), False
-    after = draw_position(state, seat)
-    drawers = [draw_position(state, drawer) for drawer, _count in state.reshuffles]
-    taken = next(k for k, position in enumerate(drawers) if position > after)
-    last = drawers[taken + 1] if taken + 1 < len(drawers) else len(state.hands)
-    holders = {
-        other
-        for other in range(len(state.hands))
-        if state.drawn[other] > 0 and drawers[taken] <= draw_position(state, other) <= last
-    }
-    return holders, taken + 1 == len(drawers)
-
-
-def _redraw_discards(state: AntipokerState, seat: int, rng: random.Random) -> None:
-    """The other seats' discards to fit the new deal: the pile cards they own, or once a reshuffle
-    took them, cards now where they may lie (`_after_reshuffle`), topped up from the cards that
-    `seat` has not seen when those places run short."""
-    known = set(state.discarded[seat]) | set(state.hands[seat])
-    taken: set[int] = set()
-    drawers = [other for other in range(len(state.hands)) if other != seat and state.drawn[other] > 0]
-    for other in sorted(drawers, key=lambda other: -draw_position(state, other)):
-        if other in state.pile_owner:
-            state.discarded[other] = sorted(card for card, owner in zip(state.pile, state.pile_owner) if owner == other)
-            continue
-        holders, in_deck = _after_reshuffle(state, other)
-        places = [
-            *(state.deck if in_deck else []),
-            *(card for holder in holders - {other} for card in state.hands[holder]),
-        ]
-        near = sorted(set(places) - set(state.discarded[seat]) - taken)
-        chosen = rng.sample(near, min(len(near), state.drawn[other]))
-        if len(chosen) < state.drawn[other]:
-            wider = sorted(
-                set(range(len(DECK))) - known - set(state.hands[other]) - set(state.pile) - taken - set(chosen)
-            )
-            chosen += rng.sample(wider, state.drawn[other] - len(chosen))
-        state.discarded[other] = sorted(chosen)
-        taken.update(chosen)
 
 
 def betting_record(state: AntipokerState) -> list[dict[str, Any]]:

@@ -3,18 +3,32 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
+from cardarena.envs.core import betting
 from cardarena.envs.core.errors import SeatViewError
-from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
-from .game import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState, deal_hidden, discard_and_draw
+from .config import AntipokerConfig
+from .draw import deal_hidden, discard_and_draw
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS
+from .state import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState
 
-if TYPE_CHECKING:
-    from .game import AntipokerGame
+
+class AntipokerTable(Table, Protocol):
+    """What rebuilding a state needs of the game (an `AntipokerGame`)."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def config(self) -> AntipokerConfig: ...
+
+    @property
+    def betting_rules(self) -> betting.BettingRules: ...
+
 
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
@@ -61,7 +75,7 @@ class AntipokerSeatView(BaseModel):
     legal_actions: list[SeenLegalAction] | None = None
 
 
-def state_from_view(game: AntipokerGame, view: dict[str, Any]) -> AntipokerState:
+def state_from_view(game: AntipokerTable, view: dict[str, Any]) -> AntipokerState:
     """The public course of the hand replayed on a made-up deal, then every card the seat cannot
     see dealt anew around what it knows (its hand, picks and discards, the hands shown)."""
     seen = read_view(AntipokerSeatView, view, game)
@@ -140,7 +154,7 @@ def _place_own_cards(state: AntipokerState, seen: AntipokerSeatView) -> None:
         state.pile[k] = card
 
 
-def _replay_betting(game: AntipokerGame, state: AntipokerState, seen: AntipokerSeatView) -> None:
+def _replay_betting(game: AntipokerTable, state: AntipokerState, seen: AntipokerSeatView) -> None:
     """The betting round from the view's moves, on the core engine; the antes of a hand without one."""
     n, config = len(state.hands), game.config
     if not config.betting:

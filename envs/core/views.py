@@ -3,7 +3,7 @@ and the table settings every seat view carries."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -11,10 +11,17 @@ from .cards import Deck
 from .config import GameConfig
 from .errors import ConfigError, SeatViewError
 
-if TYPE_CHECKING:
-    from .game import Game
-
 ViewT = TypeVar("ViewT", bound=BaseModel)
+
+
+class Table(Protocol):
+    """What reading a seat view needs of a game: its id and its config (a `Game` has both)."""
+
+    @property
+    def env_id(self) -> str: ...
+
+    @property
+    def config(self) -> GameConfig: ...
 
 
 class SeenLegalAction(BaseModel):
@@ -58,7 +65,7 @@ def view_settings(config_cls: type[GameConfig], view: Any) -> dict[str, Any]:
     return settings
 
 
-def read_view(model: type[ViewT], view: dict[str, Any], game: Game[Any]) -> ViewT:
+def read_view(model: type[ViewT], view: dict[str, Any], game: Table) -> ViewT:
     """The view's fields checked against the game's pydantic model, and its `settings` against
     the game's config; SeatViewError names each bad field. The fields every view shares that the
     environment reads itself (`settings`, `last_hand`) are not the model's."""

@@ -1,7 +1,8 @@
 """Piktas: up to eleven players around one field of swaps and voids, scored by the best arrangement of a pool."""
 
+from .config import PiktasConfig
 from .env import env, raw_env
-from .game import PiktasConfig, PiktasGame
+from .game import PiktasGame
 
 metadata = raw_env.metadata
 

@@ -8,19 +8,32 @@ the rest in the deck; the betting round is replayed to know who still has to act
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.errors import SeatViewError
-from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
+from .config import PiktasConfig
 from .rules import CARDS, FIRST_VOID, HAND_SIZE, MAX_PLAYERS
 from .state import EXCHANGE, PHASE_NAMES, PiktasState
 
-if TYPE_CHECKING:
-    from .game import PiktasGame
+
+class PiktasTable(Table, Protocol):
+    """What rebuilding a state needs of the game (a `PiktasGame`)."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def config(self) -> PiktasConfig: ...
+
+    def betting_rules(self) -> betting.BettingRules: ...
+
+    def store_betting(self, state: PiktasState, bets: betting.BettingRound) -> None: ...
+
 
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
 _ENGINE_ACTIONS = {name: action for action, name in rules.BETTING_NAMES.items()}
@@ -92,7 +105,7 @@ class PiktasSeatView(BaseModel):
     legal_actions: list[SeenLegalAction] | None = None
 
 
-def state_from_view(game: PiktasGame, view: dict[str, Any]) -> PiktasState:
+def state_from_view(game: PiktasTable, view: dict[str, Any]) -> PiktasState:
     """A state the seat's view could have come from (see `Game.state_from_view`)."""
     seen = read_view(PiktasSeatView, view, game)
     config, n = game.config, game.num_players
@@ -236,7 +249,7 @@ def _showdown(record: SeenShowdown) -> dict[str, Any]:
     return converted
 
 
-def _replay_betting(game: PiktasGame, state: PiktasState, seen: SeenBetting) -> None:
+def _replay_betting(game: PiktasTable, state: PiktasState, seen: SeenBetting) -> None:
     """Replay the betting round's actions from its opening to know who still has to act."""
     n = game.num_players
     if len(seen.contributions) != n or len(seen.folded) != n:

@@ -12,17 +12,16 @@ import functools
 import random
 from collections.abc import Callable
 from operator import add
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Any
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, sampled, shuffle
-from cardarena.envs.core.config import MAX_BETS, MAX_CHIPS, MAX_HANDS, GameConfig
 from cardarena.envs.core.errors import StateError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
-from pydantic import Field, model_validator
 
 from . import rules
+from .config import CARD_CODES, DECK, MAX_PLAYERS, MIN_PLAYERS, NUM_CARDS, VOID, VOID_CODES, TiltConfig
 from .evaluator import tabled_key
 from .state import (
     AUTO,
@@ -36,12 +35,11 @@ from .state import (
     SABOTAGE,
     SHARE_DISCARD,
     SHARE_PASS,
+    STEPS,
     TiltState,
 )
+from .view import deal_hidden_again, state_from_view
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-CARD_CODES, VOID_CODES, DECK, VOID = rules.CARD_CODES, rules.VOID_CODES, rules.CARDS, rules.VOID_INDEX
-NUM_CARDS, NUM_VOIDS = len(CARD_CODES), len(VOID_CODES)
 CREW = frozenset(card for card in range(NUM_CARDS) if rules.PRINTED_SUIT[card] == rules.CREW)  # Fine Galley
 HAND_SIZE = 4
 MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
@@ -59,49 +57,10 @@ CARD_VERBS = {EXCHANGE: "discard", SABOTAGE: "discard", SHARE_PASS: "pass", SHAR
 
 BET_INDEX = PHASES.index(BET)
 
-# Steps of a hand's plan (4.1); Hazards edit the plan as they take effect.
-STEPS = ("deal", "bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
+# A hand's starting plan (state.STEPS, 4.1); Hazards edit the plan as they take effect.
 FULL_PLAN = ["bet1", "hazard1", "exchange", "bet2", "armory", "showdown", "settle"]
 SIMPLE_PLAN = ["bet1", "exchange", "bet2", "showdown", "settle"]  # void_deck=False (R48)
 EXCHANGE_HAZARDS = ("GALY", "TRIK", "VOTE", "SABO", "SHAR")  # Hazards that modify the next exchange (4.4)
-
-
-class TiltConfig(GameConfig):
-    """Tilt's settings (rulebook sections 3, 6.1 and 8), in the suite's vocabulary."""
-
-    renamed: ClassVar[dict[str, str]] = {"match_hands": "num_hands", "max_raises": "max_bets"}
-
-    num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
-    dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = None
-    num_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 1
-    starting_stack: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 100
-    ante: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 1
-    small_bet: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 1
-    big_bet: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 2
-    max_bets: Annotated[int, Field(ge=1, le=MAX_BETS)] = 4
-    reward_mode: Literal["chips"] = "chips"
-    void_deck: bool = True
-    void_cards: list[str] | None = None
-
-    @model_validator(mode="after")
-    def _consistent(self) -> TiltConfig:
-        if self.dealer is not None and self.dealer >= self.num_players:
-            raise ValueError(f"dealer={self.dealer} must be a seat from 0 to {self.num_players - 1}")
-        if self.void_cards is not None:
-            unknown = [code for code in self.void_cards if code not in VOID]
-            if unknown:
-                raise ValueError(f"void_cards: {unknown[0]!r} is not a Void card code (codes: {', '.join(VOID_CODES)})")
-            twice = sorted({code for code in self.void_cards if self.void_cards.count(code) > 1})
-            if twice:
-                raise ValueError(f"void_cards lists {twice[0]!r} more than once")
-        return self
-
-    @property
-    def void_indices(self) -> list[int]:
-        """The Void deck in play: `void_cards` (all 23 when None), in Void index order."""
-        if self.void_cards is None:
-            return list(range(NUM_VOIDS))
-        return sorted(VOID[code] for code in self.void_cards)
 
 
 class TiltGame(Game[TiltState]):
@@ -203,8 +162,6 @@ class TiltGame(Game[TiltState]):
     def resample_hidden(self, state: TiltState, seat: int, rng: random.Random) -> TiltState:
         """See `view.deal_hidden_again` for what is dealt again and what is kept; the history is
         kept as `seat` knows it (the other seats' private events are dropped)."""
-        from .view import deal_hidden_again
-
         twin = self.clone(state)
         deal_hidden_again(self, twin, seat, rng)
         twin.log = seen_by(state.log, seat)
@@ -230,8 +187,6 @@ class TiltGame(Game[TiltState]):
 
     def state_from_view(self, view: dict[str, Any]) -> TiltState:
         """Other Palms and face-down piles get unseen cards in any arrangement; see `Game.state_from_view`."""
-        from .view import state_from_view
-
         return state_from_view(self, view)
 
     def action_label(self, state: TiltState, action: int) -> str:

@@ -9,16 +9,8 @@ import numpy as np
 from cardarena.envs.core.game import segment_slices
 
 from . import rules
-from .game import (
-    EXCHANGE_HAZARDS,
-    FIRST_SET,
-    MAX_OWN,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    NUM_ACTIONS,
-    NUM_CARDS,
-    NUM_VOIDS,
-)
+from .config import MAX_PLAYERS, MIN_PLAYERS, NUM_CARDS, NUM_VOIDS
+from .game import EXCHANGE_HAZARDS, FIRST_SET, MAX_OWN, NUM_ACTIONS
 from .state import BET, HAUL, PHASES
 
 # the game's sizes, re-exported: the compiled writer takes every constant from this module

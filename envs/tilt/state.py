@@ -25,6 +25,8 @@ AUTO, BET, EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL, OVER = (
 PHASES = (AUTO, BET, EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL, OVER)
 CARD_PHASES = (EXCHANGE, SABOTAGE, SHARE_PASS, SHARE_DISCARD, HAUL)
 MOVE_FIELDS = 4  # bytes a public move takes in `TiltState.moves` (its JSON: one list of four integers a move)
+# Steps of a hand's plan (4.1), run in order by game.py.
+STEPS = ("deal", "bet1", "hazard1", "exchange", "bet2", "armory", "hazard2", "bet3", "showdown", "settle")
 
 
 @dataclass(slots=True)

@@ -9,19 +9,27 @@ are public and copied as they are.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.hidden import Place, deal_unseen
-from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
-from .game import DECK, MAX_PLAYERS, NUM_CARDS, STEPS, VOID
-from .state import PHASES, TiltState
+from .config import DECK, MAX_PLAYERS, NUM_CARDS, VOID, TiltConfig
+from .state import PHASES, STEPS, TiltState
 
-if TYPE_CHECKING:
-    from .game import TiltGame
+
+class TiltTable(Table, Protocol):
+    """What rebuilding and dealing again need of the game (a `TiltGame`)."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def config(self) -> TiltConfig: ...
+
 
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
@@ -111,7 +119,7 @@ class TiltSeatView(BaseModel):
     legal_actions: list[SeenLegalAction] | None = None
 
 
-def state_from_view(game: TiltGame, view: dict[str, Any]) -> TiltState:
+def state_from_view(game: TiltTable, view: dict[str, Any]) -> TiltState:
     """A state the seat's view could have come from (see `Game.state_from_view`)."""
     seen = read_view(TiltSeatView, view, game)
     n = game.num_players
@@ -232,7 +240,7 @@ def _void(code: str, field: str) -> int:
     return VOID[code]
 
 
-def _voids(game: TiltGame, seen: TiltSeatView, row: list[int]) -> tuple[list[int], int]:
+def _voids(game: TiltTable, seen: TiltSeatView, row: list[int]) -> tuple[list[int], int]:
     """The Void deck and the face-down Signal: Void cards of the table not face up, in any order."""
     if not game.config.void_deck:
         return [], -1
@@ -271,7 +279,7 @@ def _restore_betting(state: TiltState, betting: SeenBetting) -> None:
 # ---------------------------------------------------------------- resampling (Game.resample_hidden)
 
 
-def deal_hidden_again(game: TiltGame, state: TiltState, seat: int, rng: random.Random) -> None:
+def deal_hidden_again(game: TiltTable, state: TiltState, seat: int, rng: random.Random) -> None:
     """Deal again, in place, every card `seat` cannot see and whose place it cannot know.
 
     Dealt again: the cards of other seats' Palms (until shown at showdown), the stock, the discard

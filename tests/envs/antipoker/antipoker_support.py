@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import cardarena.envs as envs
-from cardarena.envs.antipoker.game import CALL, DONE, FOLD, RAISE, AntipokerState
+from cardarena.envs.antipoker.game import CALL, DONE, FOLD, RAISE
 from cardarena.envs.antipoker.rules import DECK
+from cardarena.envs.antipoker.state import AntipokerState
 
 ENV_ID = "antipoker_v1"
 WORD_IDS = {"fold": FOLD, "call": CALL, "raise": RAISE}
