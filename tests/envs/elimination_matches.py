@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from cardarena.envs import make
 
 ELIMINATION_MATCHES = {
@@ -24,3 +26,17 @@ def at_its_end(env: Any) -> bool:
 
 def seats_retired(env: Any) -> int:
     return sum(env.game.seat_done(env.state, seat) for seat in range(env.game.num_players))
+
+
+def check_matches_reach_their_end(env: Any, play: Callable[[Any, int], list[float]], matches: int) -> None:
+    """`play(env, seed)` plays each match to its end and reports each seat's rewards adding up to its return;
+    some seat is eliminated in some match."""
+    retired = 0
+    for seed in range(matches):
+        paid = play(env, seed)
+        assert at_its_end(env), (
+            f"seed {seed}: the library ended the match after {env.game.hands_played(env.state)} hands"
+        )
+        assert paid == pytest.approx(env.game.returns(env.state))
+        retired += seats_retired(env)
+    assert retired > 0, "no seat was eliminated: the matches test nothing"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from elimination_matches import ELIMINATION_MATCHES, at_its_end, elimination_match, seats_retired
+from elimination_matches import ELIMINATION_MATCHES, check_matches_reach_their_end, elimination_match
 
 wrappers = pytest.importorskip(
     "ray.rllib.env.wrappers.pettingzoo_env", reason='needs the ray extra: pip install -e ".[ray]"'
@@ -38,11 +38,4 @@ def play_with_rllib(env, seed: int) -> list[float]:
 
 @pytest.mark.parametrize("name", ELIMINATION_MATCHES)
 def test_every_match_reaches_its_end(name: str):
-    env = elimination_match(name, "leave")
-    retired = 0
-    for seed in range(MATCHES):
-        paid = play_with_rllib(env, seed)
-        assert at_its_end(env)
-        assert paid == pytest.approx(env.game.returns(env.state))
-        retired += seats_retired(env)
-    assert retired > 0, "no seat was eliminated: the matches test nothing"
+    check_matches_reach_their_end(elimination_match(name, "leave"), play_with_rllib, MATCHES)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from elimination_matches import ELIMINATION_MATCHES, at_its_end, elimination_match, seats_retired
+from elimination_matches import ELIMINATION_MATCHES, at_its_end, check_matches_reach_their_end, elimination_match
 
 PettingZooEnv = pytest.importorskip("tianshou.env", reason="needs the test extra (tianshou)").PettingZooEnv
 
@@ -33,14 +33,7 @@ def play_with_tianshou(env, seed: int) -> list[float]:
 
 @pytest.mark.parametrize("name", ELIMINATION_MATCHES)
 def test_every_match_reaches_its_end_when_retired_seats_stay(name: str):
-    env = elimination_match(name, "stay")
-    retired = 0
-    for seed in range(MATCHES):
-        paid = play_with_tianshou(env, seed)
-        assert at_its_end(env), f"seed {seed}: Tianshou ended the match after {env.game.hands_played(env.state)} hands"
-        assert paid == pytest.approx(env.game.returns(env.state))
-        retired += seats_retired(env)
-    assert retired > 0, "no seat was eliminated: the matches test nothing"
+    check_matches_reach_their_end(elimination_match(name, "stay"), play_with_tianshou, MATCHES)
 
 
 @pytest.mark.parametrize("name", ELIMINATION_MATCHES)
