@@ -32,6 +32,10 @@ class GameConfig(BaseModel):
     `on_illegal="raise"` (default) raises IllegalActionError on an illegal action;
     `"penalize"` ends the episode instead, giving the offender `illegal_reward` and
     every other seat 0 (what PettingZoo's TerminateIllegalWrapper does), for training.
+    `retired_seats` says what happens to a seat a game retires before the end (an eliminated seat,
+    `Game.seats_leave`): `"leave"` (default) gives it its final step at once and removes it from `agents`;
+    `"stay"` keeps it in `agents`, never selected and not terminated, until the episode ends, where it
+    takes its final step with the others (for libraries that read any agent's final step as the episode's end).
     Every numeric setting of every game is bounded (`MAX_CHIPS`, `MAX_HANDS`, `MAX_BETS`, `MAX_REWARD`),
     so an extreme value is a ConfigError here, never an overflow later.
     """
@@ -40,6 +44,7 @@ class GameConfig(BaseModel):
 
     on_illegal: Literal["raise", "penalize"] = "raise"
     illegal_reward: Annotated[float, Field(ge=-MAX_REWARD, le=MAX_REWARD, allow_inf_nan=False)] = -1.0
+    retired_seats: Literal["leave", "stay"] = "leave"
 
     renamed: ClassVar[dict[str, str]] = {}
     """A game's former setting names -> the suite's names (design.md, "Settings"); an old name is refused."""

@@ -72,7 +72,8 @@ class CardGameEnv(AECEnv):
         self._masks: dict[
             tuple[int, ...], np.ndarray
         ] = {}  # the action mask of each set of legal actions met (`_mask`)
-        self._seats_leave = self.game.seats_leave
+        self._seats_leave = self.game.seats_leave and self.config.retired_seats == "leave"
+        self._seats_stay = self.game.seats_leave and self.config.retired_seats == "stay"
         self._acting_observation = self.encoder.has_acting_observation
         self.state: Any = None
         self.played: list[int] = []
@@ -298,8 +299,9 @@ class CardGameEnv(AECEnv):
         truncated = game.is_truncated(state)
         if terminal or truncated:
             for agent in self.agents:
-                self.terminations[agent] = terminal
-                self.truncations[agent] = truncated
+                retired = self._seats_stay and game.seat_done(state, self._seat[agent])
+                self.terminations[agent] = terminal or retired
+                self.truncations[agent] = truncated and not retired
             self.agent_selection = self.agents[0]
             return
         self.agent_selection = self.possible_agents[to_act]

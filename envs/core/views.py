@@ -37,7 +37,7 @@ class SeenLegalAction(BaseModel):
 
 def table_settings(config: GameConfig) -> dict[str, Any]:
     """The settings that shape a seat view: every setting of the game's config but the
-    environment's own (`on_illegal`, `illegal_reward`), as JSON values."""
+    environment's own (`on_illegal`, `illegal_reward`, `retired_seats`), as JSON values."""
     return config.model_dump(mode="json", exclude=set(GameConfig.model_fields))
 
 

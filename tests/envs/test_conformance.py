@@ -209,6 +209,42 @@ def test_episode_and_hand_records_replay_bit_for_bit(case: Case):
         records.replay(record)
 
 
+# ---------------------------------------------------------------- retired seats that stay
+
+
+STAYING = [Case(case.env_id, case.num_players, {**case.mode, "retired_seats": "stay"}) for case in CASES]
+
+
+def by_staying_case(test):
+    return pytest.mark.parametrize("case", STAYING, ids=[case.name for case in STAYING])(test)
+
+
+def stays_in_until_the_end(env, _rng) -> None:
+    """Every seat is in `agents` and none is done while the episode runs; the selected seat has not retired."""
+    if env.agents:
+        assert env.agents == env.possible_agents
+        assert not any(env.terminations.values()) and not any(env.truncations.values())
+        assert not env.game.seat_done(env.state, env.possible_agents.index(env.agent_selection))
+
+
+@by_staying_case
+def test_retired_seats_that_stay_play_the_same_episode_and_are_paid_the_same(case: Case):
+    """With `retired_seats="stay"` the episode, the rewards each seat is paid (`play_on` checks they add up to
+    the returns) and the invariants are those of the same seed with seats leaving."""
+    leaving = Case(case.env_id, case.num_players, {**case.mode, "retired_seats": "leave"}).make()
+    staying = case.make()
+    assert play_random_episode(leaving, 19).broken == []
+    assert play_random_episode(staying, 19, visit=stays_in_until_the_end).broken == []
+    assert staying.played == leaving.played
+
+
+@by_staying_case
+def test_pettingzoo_api_with_retired_seats_that_stay(case: Case):
+    if not case.make().game.seats_leave:
+        pytest.skip(f"{case.env_id} retires no seat before the end")
+    api_test(case.make(), num_cycles=200)
+
+
 # ---------------------------------------------------------------- long runs
 
 

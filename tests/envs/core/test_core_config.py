@@ -75,6 +75,6 @@ def test_config_is_frozen():
 
 def test_describe_fields_lists_every_setting_with_its_default():
     described = {key: (type_name, default) for key, type_name, default in DemoConfig.describe_fields()}
-    assert set(described) == {"on_illegal", "illegal_reward", "rounds", "style"}
+    assert set(described) == {"on_illegal", "illegal_reward", "retired_seats", "rounds", "style"}
     assert described["rounds"] == ("int >= 1", 3)
     assert described["style"][1] == "fast" and "slow" in described["style"][0]
