@@ -31,7 +31,9 @@ class GameConfig(BaseModel):
 
     `on_illegal="raise"` (default) raises IllegalActionError on an illegal action;
     `"penalize"` ends the episode instead, giving the offender `illegal_reward` and
-    every other seat 0 (what PettingZoo's TerminateIllegalWrapper does), for training.
+    every other seat 0 (what PettingZoo's TerminateIllegalWrapper does), for training: a match
+    ends with the others at 0, whatever its standing. A public `"penalty"` event in the hand
+    history records the offender, the action, `illegal_reward` and the returns before it.
     Every numeric setting of every game is bounded (`MAX_CHIPS`, `MAX_HANDS`, `MAX_BETS`, `MAX_REWARD`),
     so an extreme value is a ConfigError here, never an overflow later.
     """
