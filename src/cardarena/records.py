@@ -213,11 +213,11 @@ def read_records(path: str | os.PathLike[str], line: int | None = None) -> list[
     RecordFileError naming the file, and the line of one that is not JSON. A last line cut short
     (no newline, not JSON: a writer killed mid-line) is skipped with a warning naming the file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        content = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise RecordFileError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
-    lines = text.splitlines()
-    if lines and not text.endswith("\n") and _torn(lines[-1]):
+    lines = content.splitlines()
+    if lines and not content.endswith("\n") and _torn(lines[-1]):
         logger.warning(
             "%s: its last line (%d) is cut short, a hand whose writing was interrupted; skipped", path, len(lines)
         )
