@@ -5,6 +5,7 @@ corrupt or mismatched record is an error naming its line."""
 from __future__ import annotations
 
 import json
+import logging
 
 import pytest
 from cardarena.agents import load
@@ -220,6 +221,21 @@ def test_a_file_that_is_not_records_is_an_error_naming_the_line(recorded, tmp_pa
         result = runner.invoke(app, ["replay", *args, "--delay", "0"])
         assert result.exit_code == 2, result.output
         assert words in said(result)
+
+
+def test_a_last_line_cut_short_by_a_kill_is_skipped_with_a_warning_naming_the_file(recorded, tmp_path, caplog):
+    path, _ = recorded["yokir_v1"]
+    lines = path.read_text().splitlines(keepends=True)
+    killed = tmp_path / "killed.jsonl"
+    killed.write_text("".join(lines[:2]) + lines[2][:40])
+    with caplog.at_level(logging.WARNING, logger="cardarena.records"):
+        assert [number for number, _ in read_records(killed)] == [1, 2]
+    assert f"{killed}: its last line (3) is cut short" in caplog.text
+    result = runner.invoke(app, ["replay", str(killed), "--delay", "0"])
+    assert result.exit_code == 0, result.output
+    killed.write_text("".join(lines[:2]) + lines[2][:40] + "\n")  # a whole line, not cut short: still an error
+    with pytest.raises(RecordFileError, match="line 3 is not a JSON record"):
+        read_records(killed)
 
 
 def test_eval_refuses_a_record_folder_it_cannot_write_before_playing(tmp_path):

@@ -31,7 +31,9 @@ class GameConfig(BaseModel):
 
     `on_illegal="raise"` (default) raises IllegalActionError on an illegal action;
     `"penalize"` ends the episode instead, giving the offender `illegal_reward` and
-    every other seat 0 (what PettingZoo's TerminateIllegalWrapper does), for training.
+    every other seat 0 (what PettingZoo's TerminateIllegalWrapper does), for training: a match
+    ends with the others at 0, whatever its standing. A public `"penalty"` event in the hand
+    history records the offender, the action, `illegal_reward` and the returns before it.
     `retired_seats` says what happens to a seat a game retires before the end (an eliminated seat,
     `Game.seats_leave`): `"leave"` (default) gives it its final step at once and removes it from `agents`;
     `"stay"` keeps it in `agents`, never selected and not terminated, until the episode ends, where it

@@ -169,7 +169,7 @@ class CardGameEnv(AECEnv):
             if self.config.on_illegal == "raise":
                 raise IllegalActionError(self._illegal_message(agent, action, self._legal_actions))
             self._cumulative_rewards[agent] = 0.0
-            self._penalize(self._seat[agent])
+            self._penalize(self._seat[agent], move)
             return
         self._cumulative_rewards[agent] = 0.0
         self.game.play(self.state, move)
@@ -312,7 +312,19 @@ class CardGameEnv(AECEnv):
                     self.terminations[agent] = True
             self._deads_step_first()
 
-    def _penalize(self, offender: int) -> None:
+    def _penalize(self, offender: int, action: int | None) -> None:
+        """End the episode: `illegal_reward` for the offender, 0 for every other seat, and a public
+        `penalty` event in the history holding the returns the game stood at before it."""
+        game = self.game
+        history.emit(
+            game.event_log(self.state),
+            game.hands_played(self.state),
+            history.PENALTY,
+            offender,
+            action=action,
+            illegal_reward=self.config.illegal_reward,
+            returns_before=list(game.returns(self.state)),
+        )
         for agent in self.agents:
             self.rewards[agent] = self.config.illegal_reward if self._seat[agent] == offender else 0.0
             self.terminations[agent] = True

@@ -17,7 +17,10 @@ The environment logs each action as it steps (`Game.play`): its public label (`G
 when the actor's own label says more, that label under `private`. The game logs everything else
 itself, appending with `emit` to the event list its state keeps (`Game.event_log`): deals, cards
 turned up, trick winners, reveals, eliminations, and one `"result"` event closing each hand that
-holds the hand's outcome whole (it is the seat view's `last_hand`). Kept in the state, the log
+holds the hand's outcome whole (it is the seat view's `last_hand`). Under `on_illegal="penalize"` the
+environment closes an episode an illegal action ends with a public `"penalty"` event: the offender
+(`seat`), the `action` id it tried (None when not an integer), the `illegal_reward` it was paid and the
+game's `returns_before` the penalty (a match's standing is in its hands' `"result"` events). Kept in the state, the log
 survives `state_to_json`, `clone` and `load_state`; a logged event is never changed.
 
 Records that replay a hand or an episode from its log live above the core, in `cardarena.records`.
@@ -34,6 +37,7 @@ Event = dict[str, Any]
 
 ACTION = "action"
 RESULT = "result"
+PENALTY = "penalty"
 
 
 def emit(

@@ -30,7 +30,7 @@ def public_view(table: Table, whole_table: bool = False) -> dict[str, Any]:
         "settings": table_settings(env.config),
         "to_act": table.to_act,
         "finished": table.finished,
-        "rewards": list(env.game.returns(env.state)) if table.finished else None,
+        "rewards": list(table.totals) if table.finished else None,
         "last_hand": copy.deepcopy(events[results[-1]]) if results else None,
         "events": copy.deepcopy(events[since:]),
     }

@@ -6,14 +6,16 @@ episode started from, its action ids and its events in the core's hand history (
 the same.
 
 A record file holds JSON lines, one hand per line, that `cardarena replay` plays again bit for bit.
-`cardarena eval --record` and `cardarena serve --record` write them, adding to each record who sat
-where (`seats`).
+`cardarena eval --record` writes one whole (`RecordWriter`); `cardarena serve --record` appends each
+table's hands as they end (`HandAppender`), so a killed server leaves every finished hand readable.
+Both add to each record who sat where (`seats`).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +29,10 @@ from cardarena.envs.core.registry import make
 if TYPE_CHECKING:
     from cardarena.envs.core.env import CardGameEnv
 
+logger = logging.getLogger(__name__)
+
 SUFFIX = ".jsonl"
+TEMPORARY_SUFFIX = ".tmp"
 RECORD_FORMAT = "cardarena.record/1"
 _RECORD_FIELDS = {"format", "game", "config", "hand", "start", "actions", "log", "returns"}
 
@@ -152,6 +157,18 @@ def hand_lines(env: CardGameEnv, **about: Any) -> list[str]:
     return [json.dumps({**record, **about}, allow_nan=False) + "\n" for record in hand_records(env)]
 
 
+def _temporary_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}{TEMPORARY_SUFFIX}")
+
+
+def remove_orphans(folder: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files a killed `RecordWriter` left in `folder`; the paths removed."""
+    orphans = sorted(Path(folder).glob(f".*{SUFFIX}.*{TEMPORARY_SUFFIX}"))
+    for orphan in orphans:
+        orphan.unlink(missing_ok=True)
+    return orphans
+
+
 class RecordWriter:
     """One record file, written whole or not at all: lines go to a temporary file beside it, which
     `close` renames over it; leaving the `with` block on an error removes the temporary file."""
@@ -159,7 +176,7 @@ class RecordWriter:
     def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
         self.episodes = 0
-        self._temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        self._temporary = _temporary_path(self.path)
         self._file = self._temporary.open("w", encoding="utf-8")
 
     def add_episode(self, env: CardGameEnv, **about: Any) -> None:
@@ -185,14 +202,45 @@ class RecordWriter:
             self._temporary.unlink(missing_ok=True)
 
 
+class HandAppender:
+    """A record file that grows by one flushed line per hand of one episode, appended as the hand
+    ends (`add_finished_hand` after every move), so a kill loses at most the hand in play. The
+    file is made with the first finished hand."""
+
+    def __init__(self, path: str | os.PathLike[str], env: CardGameEnv, **about: Any):
+        self.path = Path(path)
+        self._env = env
+        self._about = {"episode": 0, **about}
+        self._start = env.game.clone(env.state)
+        self._played = len(env.played)
+
+    def add_finished_hand(self) -> None:
+        """Append the hand the last move finished, if it finished one (OSError if it cannot be written)."""
+        env, game = self._env, self._env.game
+        hand = game.hands_played(self._start)
+        if game.hands_played(env.state) == hand:
+            return
+        record = _hand_record(env, hand, self._start, env.played[self._played :], env.state)
+        self._start, self._played = game.clone(env.state), len(env.played)
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps({**record, **self._about}, allow_nan=False) + "\n")
+
+
 def read_records(path: str | os.PathLike[str], line: int | None = None) -> list[tuple[int, Any]]:
     """The records of a file with their line numbers (counted from 1), or only line `line`'s;
     RecordFileError naming the file, and the line of one that is not JSON or not a record whose
-    start state and action ids fit its game (`started`)."""
+    start state and action ids fit its game (`started`). A last line cut short (no newline, not
+    JSON: a writer killed mid-line) is skipped with a warning naming the file."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        content = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise RecordFileError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
+    lines = content.splitlines()
+    if lines and not content.endswith("\n") and _torn(lines[-1]):
+        logger.warning(
+            "%s: its last line (%d) is cut short, a hand whose writing was interrupted; skipped", path, len(lines)
+        )
+        del lines[-1]
     numbered = [(number, text) for number, text in enumerate(lines, 1) if text.strip()]
     if line is not None:
         numbered = [(number, text) for number, text in numbered if number == line]
@@ -216,6 +264,14 @@ def read_records(path: str | os.PathLike[str], line: int | None = None) -> list[
             raise RecordFileError(f"{path} line {number} does not replay: {err}") from None
         records.append((number, record))
     return records
+
+
+def _torn(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return True
+    return False
 
 
 def _count(lines: list[str]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import time
@@ -15,28 +16,38 @@ import typer.main
 from serve_support import ALICE, KEY_FILE, free_port
 
 from cardarena.cli import app
+from cardarena.records import read_records, replayed
+from cardarena.serve.client import Client
 from cardarena.serve.keys import API_KEY_HEADER, TABLES_PER_KEY
 from cardarena.serve.tables import MAX_TABLES, TABLE_TTL
 
 CARDARENA = str(Path(sys.executable).with_name("cardarena"))
 
 
+def started(*options: str, **popen) -> tuple[subprocess.Popen, str]:
+    """`cardarena serve` on a free port of 127.0.0.1, once its /healthz answers: the process and its URL."""
+    port = free_port()
+    command = [CARDARENA, "serve", "--port", str(port), *options]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, **popen)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/healthz")
+            return server, f"http://127.0.0.1:{port}"
+        except httpx.TransportError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                raise AssertionError("the server did not start") from None
+            time.sleep(0.1)
+
+
 @contextmanager
 def serving(*options: str) -> Iterator[tuple[str, list[str]]]:
-    """`cardarena serve` on a free port of 127.0.0.1, once its /healthz answers: its URL, and its output once stopped."""
-    port = free_port()
-    server = subprocess.Popen([CARDARENA, "serve", "--port", str(port), *options], stdout=subprocess.PIPE, text=True)
+    """`cardarena serve` (`started`): its URL, and its output once stopped."""
+    server, url = started(*options)
     output: list[str] = []
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/healthz")
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}", output
+        yield url, output
     finally:
         server.terminate()
         output.append(server.communicate(timeout=10)[0])
@@ -82,6 +93,31 @@ def test_cardarena_serve_records_each_table_it_ends(tmp_path):
     lines = (folder / f"{table['table_id']}.jsonl").read_text().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["seats"] == ["random"] * 3
     assert f"recording every table's hands in {folder}" in output[0]
+
+
+def test_a_killed_server_leaves_each_finished_hand_of_a_match_on_file_and_its_orphans_are_removed(tmp_path):
+    orphan = tmp_path / ".earlier.jsonl.4242.tmp"  # a killed writer's temporary file
+    orphan.write_text('{"format": "cardarena.rec')
+    server, url = started("--bots", "random", "--record", str(tmp_path), stderr=subprocess.PIPE)
+    try:
+        with Client(url) as client:
+            match = {"match": True, "target_score": 100}
+            table = client.create_table("yokir_v1", [None, "random", "random"], config=match, seed=4)
+            path, token = tmp_path / f"{table['table_id']}.jsonl", table["seats"][0]["token"]
+            view, rng = client.table(table["table_id"], 0, token), random.Random(4)
+            while not path.exists() or len(path.read_text().splitlines()) < 3:
+                assert not view["finished"] and view["your_turn"], "the match ended, or the bots did not answer"
+                move = rng.choice(view["view"]["legal_actions"])["id"]
+                view = client.play(table["table_id"], 0, token, action=move)
+    finally:
+        server.kill()  # SIGKILL: no shutdown runs
+        errors = server.communicate(timeout=10)[1]
+    assert not orphan.exists() and f"removed {orphan}" in errors
+    records = read_records(path)
+    assert [record["hand"] for _, record in records] == [0, 1, 2]
+    for line, record in records:
+        assert record["seats"] == ["client", "random", "random"]
+        replayed(path, line, record)
 
 
 def test_cardarena_serve_refuses_an_unknown_bot():

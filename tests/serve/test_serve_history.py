@@ -12,7 +12,7 @@ import pytest
 from cardarena.envs.core import history
 from serve_support import HeldPool
 
-from cardarena.records import replay
+from cardarena.records import hand_lines, replay
 from cardarena.serve.bots import Roster
 from cardarena.serve.client import ServerError
 from cardarena.serve.errors import TableRunningError, TableTokenError
@@ -117,12 +117,15 @@ def test_a_recording_server_writes_each_tables_hands_and_they_replay(tmp_path):
         room.play(
             unfinished.table_id, 0, token, room.view(unfinished.table_id, 0, token).view["legal_actions"][0]["id"], None
         )
-    assert [path.name for path in tmp_path.iterdir()] == [f"{finished.table_id}.jsonl"]
+    on_file = sorted(f"{created.table_id}.jsonl" for created in (finished, unfinished))
+    assert sorted(path.name for path in tmp_path.iterdir()) == on_file  # each hand as it ends
+    done = room.tables[finished.table_id]
+    assert (tmp_path / f"{finished.table_id}.jsonl").read_text() == "".join(
+        hand_lines(done.env, episode=0, seats=["random"] * 3, table_id=finished.table_id)
+    )
     room.delete(unfinished.table_id, unfinished.creator_token)
     room.delete(fresh.table_id, fresh.creator_token)  # no hand finished: nothing to write
-    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
-        f"{created.table_id}.jsonl" for created in (finished, unfinished)
-    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == on_file
     for created, hands, seats in [(finished, 2, ["random"] * 3), (unfinished, 1, ["client", "random", "random"])]:
         records = [json.loads(line) for line in (tmp_path / f"{created.table_id}.jsonl").read_text().splitlines()]
         assert [record["hand"] for record in records] == list(range(hands))

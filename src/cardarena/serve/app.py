@@ -82,7 +82,7 @@ def create_app(
 ) -> FastAPI:
     """The server's ASGI app over the bots of `roster`; with `api_keys`, every `/v1` request needs
     one of them (ApiKeyFileError when their caps could fill the server); with `record_dir`, every
-    table writes its hands' records there. Its shutdown stops the bots and writes open tables' records."""
+    table appends each hand's record there as the hand ends. Its shutdown stops the bots."""
     if api_keys is not None:
         api_keys.check_caps(max_tables)
     bot_pool = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="cardarena-bots")
@@ -329,7 +329,7 @@ def serve(
     import uvicorn
 
     app = create_app(roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=api_keys, record_dir=record_dir)
-    # SIGTERM: open connections get a few seconds, then the shutdown stops the bots and writes the records.
+    # SIGTERM: open connections get a few seconds, then the shutdown stops the bots (every finished hand is on file).
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE)
 
 

@@ -15,8 +15,8 @@ the least recently used finished one.
 Who sees what: a seat's token opens that seat's view and history; the spectator's token the
 public table (`spectate.public_view`) and the public history; the creator's token the whole
 history once the table has ended (a hand's starting state holds the cards still to come), and
-the whole table at any time where no client holds a seat. With a `record_dir`, a table writes
-its hands' records there when it ends (or, unfinished, when it is removed).
+the whole table at any time where no client holds a seat. With a `record_dir`, a table appends
+each hand's record to its file there as the hand ends, so a killed server loses only hands in play.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from cardarena.envs.core.errors import ConfigError, IllegalActionError
 from cardarena.envs.core.spectate import public_view
 from cardarena.envs.core.table import Table as TableDriver
 from cardarena.envs.core.table import decide
-from cardarena.records import SUFFIX, RecordWriter, hand_records
+from cardarena.records import SUFFIX, HandAppender, hand_records, remove_orphans
 
 from .bots import Bot, Roster, new_env
 from .errors import TableLimitError, TableRunningError, TableTokenError, UnknownTableError
@@ -97,7 +97,7 @@ class Table:
 
     Bots move through the table driver, which steps eliminated seats out of a match: the table is
     finished when the game is over, and a client seat that has left the game just watches.
-    `on_finish(table)` is called once, when the table ends or, unfinished, is closed.
+    With a `record_path`, each hand's record is appended there as the hand ends.
     """
 
     def __init__(
@@ -109,7 +109,7 @@ class Table:
         move_time_limit: float | None,
         clock: Callable[[], float],
         owner: ApiKey | None = None,
-        on_finish: Callable[[Table], None] | None = None,
+        record_path: Path | None = None,
         bot_pool: Executor | None = None,
     ):
         self.table_id = table_id
@@ -125,7 +125,6 @@ class Table:
         self.tokens = TableTokens(
             [CREATOR, SPECTATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)]
         )
-        self._on_finish = on_finish
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
         # The driver's, kept after every move, so that a listing or a full room reads them without the lock.
@@ -137,6 +136,11 @@ class Table:
         self._timeout_rng = random.Random(seed)
         with self.lock:
             self.driver.reset(seed=seed)
+            self._records = (
+                HandAppender(record_path, env, seats=[bot.name if bot else "client" for bot in bots], table_id=table_id)
+                if record_path is not None
+                else None
+            )
             self._after_move(self.last_used)
 
     def tickets(self) -> list[SeatTicket]:
@@ -160,7 +164,7 @@ class Table:
             if self.to_act != seat:
                 whose = "the episode is over" if self.finished else f"seat {self.to_act} is to act"
                 raise IllegalActionError(f"it is not seat {seat}'s turn: {whose}")
-            self.driver.play(self._action_id(seat, action, label))
+            self._play(self._action_id(seat, action, label))
             self._after_move(now)
             return self._report(seat, now)
 
@@ -274,7 +278,7 @@ class Table:
                     return
                 seat = self.to_act
                 try:
-                    self.driver.play(decide(self._bot_agents[seat], self.env, seat))
+                    self._play(decide(self._bot_agents[seat], self.env, seat))
                 except Exception:
                     logger.exception("table %s: the bot in seat %d failed; the table stops", self.table_id, seat)
                     self.bots_thinking = False
@@ -284,19 +288,26 @@ class Table:
                     return
                 self.to_act = self.driver.to_act
 
+    def _play(self, action: int) -> None:
+        """The seat to act plays `action` (under the table's lock); a hand it ends is recorded."""
+        self.driver.play(action)
+        if self._records is not None:
+            try:
+                self._records.add_finished_hand()
+            except OSError as err:
+                logger.warning(
+                    "table %s: a hand's record could not be written to %s (%s)", self.table_id, self._records.path, err
+                )
+
     def close(self) -> None:
-        """The table has ended or is being removed: its bots stop and `on_finish` is called, once."""
+        """The table has ended or is being removed: its bots stop."""
         self.closed = True
-        with self.lock:
-            on_finish, self._on_finish = self._on_finish, None
-            if on_finish is not None:
-                on_finish(self)
 
     def _settle_timeouts(self, now: float) -> None:
         """R17: for each client seat whose time ran out before `now`, a uniformly random legal action."""
         while self.deadline is not None and now >= self.deadline:
             legal = self.env.observe_json(self.env.possible_agents[self.to_act])["legal_actions"]
-            self.driver.play(self._timeout_rng.choice(legal)["id"])
+            self._play(self._timeout_rng.choice(legal)["id"])
             self._after_move(self.deadline)
 
     def _holder(self, token: str, seat: int | None) -> Role:
@@ -331,7 +342,7 @@ class Table:
             your_turn=self.to_act == seat,
             finished=finished,
             bots_thinking=self.bots_thinking,
-            rewards=list(self.env.game.returns(self.env.state)) if finished else None,
+            rewards=list(self.driver.totals) if finished else None,
             seconds_left=self._seconds_left(now) if self.to_act == seat else None,
             view=self.env.observe_json(self.env.possible_agents[seat]),
         )
@@ -361,6 +372,9 @@ class TableRoom:
         self.max_tables = max_tables
         self.table_ttl = table_ttl
         self.record_dir = record_dir
+        if record_dir is not None:
+            for orphan in remove_orphans(record_dir):
+                logger.warning("removed %s, a temporary record file a killed process left behind", orphan)
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.held: Counter[ApiKey] = Counter()  # open tables per API key; a key holding none has no entry
 
@@ -377,19 +391,18 @@ class TableRoom:
             )
         bots = [self.roster.bot(name, entry) if name is not None else None for name in request.seats]
         seed = request.seed if request.seed is not None else secrets.randbits(63)
-        recorder = self._record if self.record_dir is not None else None
         with self.lock:
             making_room = self._room_for(owner, self.clock())
             if making_room is not None:
                 self._detach(making_room)
+            table_id = uuid.uuid4().hex
+            record_path = self.record_dir / f"{table_id}{SUFFIX}" if self.record_dir is not None else None
             table = Table(
-                uuid.uuid4().hex, env, bots, seed, request.move_time_limit, self.clock, owner, recorder, self.bot_pool
+                table_id, env, bots, seed, request.move_time_limit, self.clock, owner, record_path, self.bot_pool
             )
             self.tables[table.table_id] = table
             if owner is not None:
                 self.held[owner] += 1
-        if making_room is not None:
-            making_room.close()
         return TableCreated(
             table_id=table.table_id,
             game=entry.env_id,
@@ -433,9 +446,8 @@ class TableRoom:
         table = self._table(table_id)
         table.check_creator(token)
         with self.lock:
-            removed = self.tables.get(table_id) is table and self._detach(table)
-        if removed:
-            table.close()
+            if self.tables.get(table_id) is table:
+                self._detach(table)
 
     def listing(self, owner: ApiKey | None = None) -> list[TableSummary]:
         """`owner`'s tables (every table on a server without keys), their timeouts settled; listing keeps no table alive."""
@@ -464,26 +476,19 @@ class TableRoom:
     def _expire(self) -> float:
         """Remove the tables idle for `table_ttl` seconds; the time now."""
         now = self.clock()
-        expired = []
         with self.lock:
             while self.tables:
                 oldest = next(iter(self.tables.values()))
                 if now - oldest.last_used < self.table_ttl:
                     break
                 self._detach(oldest)
-                expired.append(oldest)
-        for table in expired:
-            table.close()
         return now
 
     def close(self) -> None:
-        """Stop every table's bots and write the records of every table still open (a server stopping)."""
+        """Remove every table, stopping its bots (a server stopping); their finished hands are on file already."""
         with self.lock:
-            tables = list(self.tables.values())
-            for table in tables:
+            for table in list(self.tables.values()):
                 self._detach(table)
-        for table in tables:
-            table.close()
 
     def _room_for(self, owner: ApiKey | None, now: float) -> Table | None:
         """The finished table to remove to make room for one more of `owner`'s, or None when there is room."""
@@ -508,27 +513,14 @@ class TableRoom:
             f"{full}; finish or delete one, or wait: a table is removed after {self.table_ttl:g} s without a read or a move"
         )
 
-    def _record(self, table: Table) -> None:
-        """Write the hands the table has finished to `record_dir`/<table id>.jsonl."""
-        if table.env.game.hands_played(table.env.state) == 0:
-            return
-        path = self.record_dir / f"{table.table_id}{SUFFIX}"
-        seats = [name or "client" for name in table.seat_names()]
-        try:
-            with RecordWriter(path) as writer:
-                writer.add_episode(table.env, seats=seats, table_id=table.table_id)
-        except OSError as err:
-            logger.warning("table %s: its records could not be written to %s (%s)", table.table_id, path, err)
-
-    def _detach(self, table: Table) -> bool:
-        """Take the table out of the room (under the room's lock); the caller closes it once the lock is released."""
-        table.closed = True
+    def _detach(self, table: Table) -> None:
+        """Take the table out of the room (under the room's lock), stopping its bots."""
+        table.close()
         del self.tables[table.table_id]
         if table.owner is not None:
             self.held[table.owner] -= 1
             if not self.held[table.owner]:
                 del self.held[table.owner]
-        return True
 
 
 def check_table_length(config: dict) -> None:
