@@ -77,12 +77,6 @@ def test_a_renderer_that_does_not_exist_is_a_404(server_url, game, kind, words):
     assert words in response.json()["detail"]
 
 
-def test_yokir_ships_its_renderer_as_package_data():
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert config["tool"]["setuptools"]["package-data"]["cardarena.envs.yokir"] == ["web.js"]
-    assert (ROOT / "envs" / "yokir" / "web.js").is_file()
-
-
 def test_a_game_of_one_module_has_no_renderer(coinflip_game):
     infos = {info.env_id: info for info in game_infos()}
     assert infos["coinflip_v1"].renderer is None
