@@ -1,7 +1,9 @@
 """Self-play: one learning seat as a Gymnasium env, the other seats drawn from an opponent pool.
 
-The learner's seat rotates over the table each episode; the other seats are filled per episode
-from the pool (earlier snapshots of the learner, the game's heuristic, random). The learner's
+The env runs the single-agent env's loop (`cardarena.envs.single_agent_env`) with its own choice
+of each episode: the learner's seat rotates over the table each episode; the other seats are
+filled per episode from the pool (earlier snapshots of the learner, the game's heuristic,
+random). The learner's
 reward is its own seat's reward, summed over everything that happened since its last decision
 and credited at its next decision or at the end of the episode. The learner's episode ends when
 the game is over or when its seat leaves the game for good (eliminated from a match), with the
@@ -12,14 +14,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-import gymnasium as gym
 import numpy as np
 from cardarena.agents import Agent, load
 from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import lookup
 from cardarena.envs.core.table import Table
+from cardarena.envs.single_agent_env import OneSeatEnv
 
 from .config import OpponentSettings
 
@@ -138,10 +140,8 @@ def _snapshot_record(name: str, policy: dict[str, Any]) -> OpponentRecord:
     return OpponentRecord(name, PolicyAgent(policy, deterministic=False, seed=steps, name=name))
 
 
-class SelfPlayEnv(gym.Env):
+class SelfPlayEnv(OneSeatEnv):
     """A Gymnasium view of a cardarena game from one learning seat, with `action_masks()` for MaskablePPO."""
-
-    metadata = {"render_modes": []}
 
     def __init__(
         self,
@@ -157,39 +157,17 @@ class SelfPlayEnv(gym.Env):
         self.pool = pool
         self._rng = random.Random(seed)
         self._tables: dict[tuple, Table] = {}
-        table = self._table_for(self._base_config)
-        first = table.env.possible_agents[0]
-        self.observation_space = cast(gym.spaces.Dict, table.env.observation_space(first))["observation"]
-        self.action_space = cast(gym.spaces.Discrete, table.env.action_space(first))
+        self._use_spaces_of(self._table_for(self._base_config))
         self.episodes = 0
-        self.table = table
-        self._mask = np.zeros(self.action_space.n, np.int8)
         self.last_outcome: dict[str, Any] | None = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
-        while True:
-            self._start_episode()
-            if self._play_opponents():
-                return self._learner_observation(), {}
-
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
-        """The learner's move; the episode ends when the learner's seat is done for good
-        (eliminated, with its final reward) or the game is over."""
-        table = self.table
-        table.play(int(action))
-        self._decisions += 1
-        learner_to_act = self._play_opponents()
-        reward = table.totals[self.learner_seat] - self._credited
-        self._credited += reward
-        if learner_to_act:
-            return self._learner_observation(), reward, False, False, {}
-        info = {"outcome": self._finish_episode()}
-        return table.observe(self.learner_seat)["observation"], reward, not table.truncated, table.truncated, info
-
-    def action_masks(self) -> np.ndarray:
-        return self._mask.astype(bool)
+        while not self._start_episode():
+            pass
+        return self._learner_observation(), self._info()
 
     def rng_state(self) -> Any:
         return self._rng.getstate()
@@ -203,28 +181,20 @@ class SelfPlayEnv(gym.Env):
             self._tables[key] = Table(self._entry.env_cls(**config))
         return self._tables[key]
 
-    def _start_episode(self) -> None:
+    def _start_episode(self) -> bool:
+        """Deal the next episode: a sampled table, the next seat in turn, opponents from the pool; True
+        once the learner is to act."""
         config = {**self._base_config, **{key: self._rng.choice(values) for key, values in self._sampling.items()}}
-        table = self.table = self._table_for(config)
+        table = self._table_for(config)
         seats = len(table.env.possible_agents)
-        self.learner_seat = self.episodes % seats
+        learner_seat = self.episodes % seats
         self.episodes += 1
-        self._opponents = {seat: self.pool.sample() for seat in range(seats) if seat != self.learner_seat}
-        self._opponent_agents = {seat: opponent.agent for seat, opponent in self._opponents.items()}
-        table.reset(seed=self._rng.getrandbits(63))
-        for opponent in self._opponents.values():
-            opponent.agent.reset()
-        self._credited = 0.0
-        self._decisions = 0
+        self._opponents = {seat: self.pool.sample() for seat in range(seats) if seat != learner_seat}
+        actors = {seat: opponent.agent for seat, opponent in self._opponents.items()}
+        return self._begin(table, learner_seat, actors, self._rng.getrandbits(63))
 
-    def _play_opponents(self) -> bool:
-        """Let the other seats move until the learner must decide (True) or its episode is over (False)."""
-        return self.table.advance(self._opponent_agents, stop_at=self.learner_seat) is not None
-
-    def _learner_observation(self) -> np.ndarray:
-        observation = self.table.observe(self.learner_seat)
-        self._mask = observation["action_mask"]
-        return observation["observation"]
+    def _episode_info(self) -> dict[str, Any]:
+        return {"outcome": self._finish_episode()}
 
     def _finish_episode(self) -> dict[str, Any]:
         totals = self.table.totals
