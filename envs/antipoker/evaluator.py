@@ -25,7 +25,7 @@ IS_BLACK = np.array([1 if suit in ("S", "H") else 0 for suit in SUITS] + [0], dt
 ESSENCE_VALUE = 10  # an Essence's value in an Essence triple or quad (R15)
 
 
-@njit(cache=True)
+@njit("int64(int64, int64)", cache=True)  # one compile for constant and computed counts alike
 def _force(count, total):
     """A colour's Force: x3 for five cards, x4 for six (R12)."""
     if count == 5:
@@ -35,7 +35,7 @@ def _force(count, total):
     return 0
 
 
-@njit(cache=True)
+@njit("int64(int64, int64)", cache=True)  # one compile for constant and computed counts alike
 def _set(count, total):
     """A triple is worth its sum squared, a quad its sum cubed (R14, R15)."""
     if count == 3:

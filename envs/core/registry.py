@@ -1,6 +1,6 @@
 """The game registry: every game registers once, by env id, and is imported only when needed.
 
-A game plugs in with one call, `register(env_id, module, agents)`:
+A game plugs in with one call, `register(env_id, module, agents, players, settings)`:
 
 - `env_id`: `"<game>_v<N>"`, e.g. `"coinflip_v1"`; the game's name is the part before `_v`.
 - `module`: the dotted path of the module that exposes `raw_env`, the game's `CardGameEnv`
@@ -10,11 +10,17 @@ A game plugs in with one call, `register(env_id, module, agents)`:
   `cardarena.agents.load` finds them as `"<game>/<short name>"`. They are the default training
   baselines, and the first is the default opponent of `cardarena play` and `eval` and the
   pretraining teacher; a game without agents gets random opponents and no teacher.
+- `players` and `settings` (optional, given together): the table sizes as `(min, max)` and each of
+  the game's own config settings -> its default, in the config's order, e.g. `(2, 2)` and
+  `{"num_players": 2}`. They let `cardarena games` list the game without importing it; they must
+  equal what the game's classes say (the shipped games' are checked by a test). A game registered
+  without them is imported to list it.
 
 Registering imports nothing: `GAMES`, `registered()` and `lookup()` read the entries alone, and the
 game's module is imported the first time its environment class is needed (`make`, `env_cls`,
-`player_counts`, `variants`). Registering the same entry again changes nothing; registering another
-entry under a registered env id is a ValueError.
+`variants`, and `player_counts` and `setting_defaults` of a game registered without them).
+Registering the same entry again changes nothing; registering another entry under a registered env
+id is a ValueError.
 """
 
 from __future__ import annotations
@@ -46,6 +52,8 @@ class GameEntry:
     env_id: str
     module: str
     agents: Mapping[str, str] = field(default_factory=dict, hash=False)
+    players: tuple[int, int] | None = None
+    settings: Mapping[str, Any] | None = field(default=None, hash=False)
 
     @property
     def name(self) -> str:
@@ -68,8 +76,16 @@ class GameEntry:
 
     @property
     def player_counts(self) -> range:
-        game = self.env_cls.game_cls
-        return range(game.min_players, game.max_players + 1)
+        """The table sizes the game seats (from the registered metadata when given)."""
+        low, high = self.players or (self.env_cls.game_cls.min_players, self.env_cls.game_cls.max_players)
+        return range(low, high + 1)
+
+    @property
+    def setting_defaults(self) -> Mapping[str, Any]:
+        """The game's own config settings -> default (from the registered metadata when given)."""
+        if self.settings is not None:
+            return self.settings
+        return {key: default for key, _, default in self.variants}
 
     @property
     def variants(self) -> list[tuple[str, str, Any]]:
@@ -83,8 +99,14 @@ GAMES: list[str] = []
 """The registered env ids, by name then version; registering updates this same list."""
 
 
-def register(env_id: str, module: str, agents: dict[str, str] | None = None) -> None:
-    """Register a game version; see this module's docstring for the three arguments."""
+def register(
+    env_id: str,
+    module: str,
+    agents: dict[str, str] | None = None,
+    players: tuple[int, int] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> None:
+    """Register a game version; see this module's docstring for the arguments."""
     if not _ENV_ID.fullmatch(env_id):
         raise ValueError(
             f"env id {env_id!r} must be <game>_v<N>: lower-case letters, digits and _, then _v and a number"
@@ -94,12 +116,32 @@ def register(env_id: str, module: str, agents: dict[str, str] | None = None) -> 
             raise ValueError(
                 f"{env_id} agent {agent!r}: expected a short name (no '/') -> 'module:callable', got {target!r}"
             )
-    entry = GameEntry(env_id, module, MappingProxyType(dict(agents or {})))
+    _check_listing(env_id, players, settings)
+    entry = GameEntry(
+        env_id,
+        module,
+        MappingProxyType(dict(agents or {})),
+        None if players is None else (players[0], players[1]),
+        None if settings is None else MappingProxyType(dict(settings)),
+    )
     known = _ENTRIES.get(env_id)
     if known is not None and known != entry:
         raise ValueError(f"{env_id} is already registered from {known.module!r} with agents {dict(known.agents)}")
     _ENTRIES[env_id] = entry
     GAMES[:] = [entry.env_id for entry in registered()]
+
+
+def _check_listing(env_id: str, players: Any, settings: Any) -> None:
+    """Refuse listing metadata that is half given or of the wrong shape."""
+    if (players is None) != (settings is None):
+        raise ValueError(f"{env_id}: give players and settings together, or neither")
+    if players is None:
+        return
+    counts = tuple(players) if isinstance(players, (tuple, list)) else ()
+    if len(counts) != 2 or not all(type(count) is int for count in counts) or not 1 <= counts[0] <= counts[1]:
+        raise ValueError(f"{env_id} players: expected (min, max) table sizes with 1 <= min <= max, got {players!r}")
+    if not isinstance(settings, dict) or not all(isinstance(key, str) for key in settings):
+        raise ValueError(f"{env_id} settings: expected a dict of setting name -> default, got {settings!r}")
 
 
 @contextmanager

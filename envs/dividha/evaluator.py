@@ -101,7 +101,9 @@ def legal_hand(cards, divine_intervention):
     return _legal((1 << len(cards)) - 1, heavenly, hellish, god, satan)
 
 
-@njit(cache=True)
+# Explicit signatures on the functions called with a constant somewhere: numba would otherwise
+# compile them once more for the literal type of that constant.
+@njit("int64(int64[::1], int64[::1], int64[::1], int64[::1], boolean[::1], int64, int64[::1])", cache=True)
 def _reading_key(high, suit, immortal, total, wild, n, counts):
     """Packed key (5.4) of one concrete reading of `n` cards; `counts` is a zeroed scratch array per rank."""
     rank_mask = 0
@@ -226,7 +228,7 @@ def _hand_key(cards, mask, divine_intervention, counts):
     return best
 
 
-@njit(cache=True)
+@njit("boolean(int64, int64)", cache=True)
 def _lower_cards(mask, other):
     """Whether `mask`'s positions, as a sorted list, come before `other`'s of the same size."""
     differ = mask ^ other

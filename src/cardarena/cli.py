@@ -24,10 +24,27 @@ if TYPE_CHECKING:
     from cardarena.training.train import ResumePoint
 
 # plain help: typer's rich help formatter alone costs about 0.1 s at every start
-app = typer.Typer(
-    help="cardarena: card-game environments, bots and tournaments.", no_args_is_help=True, rich_markup_mode=None
-)
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 console = Console()
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        console.print(f"cardarena {version('cardarena')}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the package version and exit."),
+    ] = False,
+) -> None:
+    """cardarena: card-game environments, bots and tournaments."""
+
 
 SetOption = Annotated[
     list[str] | None,
@@ -154,7 +171,7 @@ def games() -> None:
     for entry in registered():
         counts = entry.player_counts
         players = str(counts.start) if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
-        settings = ", ".join(f"{key}={default!r}" for key, _, default in entry.variants)
+        settings = ", ".join(f"{key}={default!r}" for key, default in entry.setting_defaults.items())
         table.add_row(entry.name, entry.env_id, players, settings)
     console.print(table)
 

@@ -192,3 +192,21 @@ def test_malformed_and_oversized_bodies_are_refused(client, server_url):
     assert streamed.status_code == 413
     deep = "[" * 20_000 + "]" * 20_000
     assert client.http.post("/v1/act", content=deep, headers={"content-type": "application/json"}).status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("headers", "sent"),
+    [({}, "no content-type header"), ({"content-type": "text/plain"}, "content-type 'text/plain'")],
+)
+def test_a_body_not_sent_as_json_is_refused_naming_the_content_type(client, headers, sent):
+    body = json.dumps({"bot": "random", "game": "yokir_v1", "config": {}, "seat_view": _view()})
+    response = client.http.post("/v1/act", content=body, headers=headers)
+    assert (response.status_code, response.json()["error"]) == (415, "unsupported_media_type")
+    assert "content-type: application/json" in response.json()["detail"] and sent in response.json()["detail"]
+
+
+@pytest.mark.parametrize("body", [b"{not json", "[" * 20_000 + "]" * 20_000, b"\xff\xfe"])
+def test_a_body_that_is_not_json_is_refused_naming_the_content_type(client, body):
+    response = client.http.post("/v1/act", content=body, headers={"content-type": "application/json"})
+    assert (response.status_code, response.json()["error"]) == (422, "bad_request")
+    assert "not JSON" in response.json()["detail"] and "content-type: application/json" in response.json()["detail"]

@@ -53,7 +53,7 @@ def test_the_schema_served_documents_every_route_and_its_errors(client):
     paths = client.http.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/healthz", "/v1/games", "/v1/bots", "/v1/act", "/web/renderers/{game}.js", *TABLE_PATHS}
     assert set(paths["/web/renderers/{game}.js"]["get"]["responses"]) == {"200", "404", "422"}
-    assert set(paths["/v1/act"]["post"]["responses"]) == {"200", "404", "413", "422"}
+    assert set(paths["/v1/act"]["post"]["responses"]) == {"200", "404", "413", "415", "422"}
     assert set(paths["/v1/tables"]) == {"get", "post"}
     assert set(paths["/v1/tables/{table_id}"]) == {"get", "delete"}
     assert set(paths["/v1/tables/{table_id}"]["delete"]["responses"]) == {"204", "403", "404", "422"}
@@ -63,6 +63,7 @@ def test_the_schema_served_documents_every_route_and_its_errors(client):
         "404",
         "409",
         "413",
+        "415",
         "422",
     }
     assert set(paths["/v1/tables/{table_id}/history"]["get"]["responses"]) == {"200", "403", "404", "409", "422"}

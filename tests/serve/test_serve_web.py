@@ -16,6 +16,7 @@ from cardarena.serve.bots import game_infos
 ROOT = Path(__file__).resolve().parents[2]
 WEB_FILES = sorted(path.name for path in WEB_DIR.iterdir() if path.suffix in {".html", ".js", ".css"})
 CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+DOCS_URL = re.compile(r"""(?:href|src|spec-url)="([^"]+)"|url: '([^']+)'""")
 
 
 def test_the_root_serves_the_page(server_url):
@@ -80,3 +81,14 @@ def test_a_renderer_that_does_not_exist_is_a_404(server_url, game, kind, words):
 def test_a_game_of_one_module_has_no_renderer(coinflip_game):
     infos = {info.env_id: info for info in game_infos()}
     assert infos["coinflip_v1"].renderer is None
+
+
+@pytest.mark.parametrize(("page", "script"), [("/docs", "swagger-ui-bundle.js"), ("/redoc", "redoc.standalone.js")])
+def test_the_api_docs_load_every_asset_from_this_server(server_url, page, script):
+    response = httpx.get(server_url + page)
+    assert response.status_code == 200
+    urls = [attribute or url for attribute, url in re.findall(DOCS_URL, response.text)]
+    assert any(url.endswith(script) for url in urls)
+    for url in urls:
+        assert url.startswith("/") and not url.startswith("//"), f"{page} loads {url} from elsewhere"
+        assert httpx.get(server_url + url).status_code == 200, url

@@ -24,6 +24,7 @@ from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, Secur
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import APIKeyHeader
+from fastapi_offline import FastAPIOffline
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
@@ -94,7 +95,8 @@ def create_app(
         await run_in_threadpool(room.close)
         bot_pool.shutdown(wait=False, cancel_futures=True)
 
-    app = FastAPI(
+    # the API docs (/docs, /redoc) load Swagger UI and ReDoc from the package, not from a CDN: they work offline
+    app = FastAPIOffline(
         title="cardarena",
         version=__version__,
         description="Bots and tables for every registered cardarena game, speaking JSON seat views in canonical card codes.",
@@ -134,13 +136,16 @@ def create_app(
         """Every bot this server serves, with its card."""
         return [bot.info() for bot in roster.bots.values()]
 
-    @v1.post("/act", response_model=ActResponse, responses=_documented(*refused, 404, 413, 422))
+    @v1.post("/act", response_model=ActResponse, responses=_documented(*refused, 404, 413, 415, 422))
     async def act(request: ActRequest) -> ActResponse:
         """The bot's move in a seat view whose seat is to act (a search bot within the server's time per move)."""
         return await run_in_threadpool(roster.act, request)
 
     @v1.post(
-        "/tables", response_model=TableCreated, status_code=201, responses=_documented(*refused, 404, 413, 422, 429)
+        "/tables",
+        response_model=TableCreated,
+        status_code=201,
+        responses=_documented(*refused, 404, 413, 415, 422, 429),
     )
     async def create_table(request: TableRequest, owner: ApiKey | None = Depends(caller)) -> TableCreated:
         """Seat bots and clients at a new table; each client seat gets a token, the creator a token that deletes it.
@@ -178,7 +183,9 @@ def create_app(
         return await run_in_threadpool(room.spectate, table_id, token)
 
     @v1.post(
-        "/tables/{table_id}/actions", response_model=TableView, responses=_documented(*refused, 403, 404, 409, 413, 422)
+        "/tables/{table_id}/actions",
+        response_model=TableView,
+        responses=_documented(*refused, 403, 404, 409, 413, 415, 422),
     )
     async def play(table_id: str, request: ActionRequest, wait: Wait = 0.0) -> TableView:
         """Play a client seat's move; the bots then play in the background until a client is to act.
@@ -251,17 +258,46 @@ async def _cardarena_error(request: Request, error: Exception) -> JSONResponse:
 
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
-    problems = "; ".join(
-        f"{'.'.join(str(part) for part in issue['loc'])}: {issue['msg']}" for issue in error.errors()[:5]
-    )
+    issues = error.errors()
+    refusal = _unreadable_body(request, issues)
+    if refusal is not None:
+        return refusal
+    problems = "; ".join(f"{'.'.join(str(part) for part in issue['loc'])}: {issue['msg']}" for issue in issues[:5])
     return _error(422, "bad_request", problems)
+
+
+def _unreadable_body(request: Request, issues: list[dict[str, Any]]) -> JSONResponse | None:
+    """The refusal of a body not sent as JSON (415) or not JSON at all (422), both naming the content-type."""
+    if not any(issue["loc"][:1] == ("body",) for issue in issues):
+        return None
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if not _is_json(media_type):
+        sent = f"content-type {media_type!r}" if media_type else "no content-type header"
+        return _error(415, "unsupported_media_type", f"{_JSON_BODY} (this request has {sent})")
+    invalid = next((issue for issue in issues if issue["type"] == "json_invalid"), None)
+    if invalid is None:
+        return None
+    return _error(422, "bad_request", _not_json(f"{invalid['ctx']['error']} at character {invalid['loc'][-1]}"))
+
+
+_JSON_BODY = "the request body must be JSON, sent with the header content-type: application/json"
+
+
+def _is_json(media_type: str) -> bool:
+    """Whether FastAPI reads a body of this media type as JSON (application/json or application/*+json)."""
+    kind, _, subtype = media_type.partition("/")
+    return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
+
+
+def _not_json(reason: str) -> str:
+    return f"the body is not JSON ({reason}); {_JSON_BODY}"
 
 
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
-    # A body that is not even JSON (bad encoding, nested too deep) is refused like one that does not validate.
-    status = 422 if error.status_code == 400 else error.status_code
-    return _error(status, _HTTP_KINDS.get(status, "bad_request"), str(error.detail))
+    if error.status_code == 400:  # a body FastAPI could not parse at all (bad encoding, nested too deep)
+        return _error(422, "bad_request", _not_json(str(error.detail)))
+    return _error(error.status_code, _HTTP_KINDS.get(error.status_code, "bad_request"), str(error.detail))
 
 
 class BodyLimit:

@@ -43,6 +43,42 @@ def test_entry_describes_the_game():
     assert variants["dealer"] is None and variants["reward_mode"] == "relative" and variants["num_players"] == 3
 
 
+@pytest.mark.parametrize(
+    "entry", [entry for entry in envs.registered() if entry.settings is not None], ids=lambda entry: entry.env_id
+)
+def test_the_listing_metadata_of_a_registration_is_what_the_game_says(entry):
+    game = entry.env_cls.game_cls
+    assert entry.players == (game.min_players, game.max_players)
+    assert list(entry.settings.items()) == [(key, default) for key, _, default in entry.variants]
+
+
+def test_every_shipped_game_is_registered_with_its_listing_metadata():
+    assert all(entry.settings is not None for entry in envs.registered() if entry.module.startswith("cardarena."))
+
+
+def test_a_game_registered_without_listing_metadata_is_listed_from_its_classes(coinflip_game):
+    entry = envs.lookup("coinflip")
+    assert entry.players is None and entry.settings is None
+    assert list(entry.player_counts) == [2] and dict(entry.setting_defaults) == {"num_players": 2}
+
+
+@pytest.mark.parametrize(
+    ("players", "settings", "problem"),
+    [
+        ((2, 2), None, "together"),
+        (None, {"num_players": 2}, "together"),
+        ((3, 2), {"num_players": 2}, "min <= max"),
+        ((2,), {"num_players": 2}, "(min, max)"),
+        ((0, 2), {"num_players": 2}, "1 <= min"),
+        ((2, 2), [("num_players", 2)], "dict of setting name"),
+    ],
+)
+def test_bad_listing_metadata_is_refused_naming_it(own_registry, players, settings, problem):
+    with pytest.raises(ValueError, match="coinflip_v1") as info:
+        registry.register("coinflip_v1", coinflip.MODULE, players=players, settings=settings)
+    assert problem in str(info.value)
+
+
 @pytest.mark.parametrize("name", ["poker", "", "yok", "Yokir"])
 def test_unknown_game_lists_registered_games(name):
     with pytest.raises(UnknownGameError) as info:
