@@ -14,12 +14,6 @@ PACKAGE = "cardarena"
 # each entry goes once its circle is gone
 KNOWN_CIRCLES = [
     {
-        "cardarena.envs.dividha.game",
-        "cardarena.envs.dividha.hidden",
-        "cardarena.envs.dividha.history",
-        "cardarena.envs.dividha.view",
-    },
-    {
         "cardarena.envs.paradigm.encode",
         "cardarena.envs.paradigm.game",
         "cardarena.envs.paradigm.standing",
