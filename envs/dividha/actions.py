@@ -123,3 +123,14 @@ def action_name(action: int) -> str:
 
 
 ACTION_NAMES = tuple(action_name(action) for action in range(NUM_ACTIONS))
+
+
+class Decision(NamedTuple):
+    """One betting decision, computed once: the raise options' increments (`betting.raise_options`,
+    None where not offered), the engine's legal actions with their raise increments, the legal ids,
+    and the increments with 0 where not offered (the observation's raise sizes)."""
+
+    increments: list[int | None]
+    choices: dict[str, int]
+    ids: list[int]
+    raise_sizes: tuple[int, ...]

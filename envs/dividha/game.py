@@ -11,14 +11,12 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import gt
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple
+from typing import Any
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.cards import hand_seed, sampled
-from cardarena.envs.core.config import MAX_BETS, MAX_CHIPS, MAX_HANDS, GameConfig
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
-from pydantic import Field, model_validator
 
 from . import rules
 from .actions import (
@@ -29,6 +27,7 @@ from .actions import (
     TRADE,
     TRADE_CHOICES,
     TRADE_KIND,
+    Decision,
     Move,
     call_id,
     decode,
@@ -36,6 +35,7 @@ from .actions import (
     paid_trade_id,
     raise_id,
 )
+from .config import MAX_PLAYERS, MIN_PLAYERS, DividhaConfig
 from .hidden import deal_hidden_again
 from .history import (
     describe,
@@ -60,8 +60,8 @@ from .state import (
     WAGER_ROUND,
     DividhaState,
 )
+from .view import state_from_view
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NUM_CARDS = len(rules.DECK)
 _PUBLIC_TRADED = tuple(
     tuple(slot in PUBLIC_SLOTS for slot in slots) for slots in TRADE_CHOICES
@@ -77,48 +77,6 @@ _SPLIT_IDS = {
     first: ([first + s for s in range(3)], [first + s for s in range(3) if s != EVEN])
     for first in (call_id(0), *(raise_id(option, 0) for option in range(len(betting.RAISES))))
 }
-
-
-class Decision(NamedTuple):
-    """One betting decision, computed once: the raise options' increments (`betting.raise_options`,
-    None where not offered), the engine's legal actions with their raise increments, the legal ids,
-    and the increments with 0 where not offered (the observation's raise sizes)."""
-
-    increments: list[int | None]
-    choices: dict[str, int]
-    ids: list[int]
-    raise_sizes: tuple[int, ...]
-
-
-class DividhaConfig(GameConfig):
-    """Dividha's settings (the rulebook's configuration table), in the suite's vocabulary."""
-
-    renamed: ClassVar[dict[str, str]] = {"max_bets_per_round": "max_bets"}
-
-    num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
-    dealer: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = None
-    match: bool = False
-    max_hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 100
-    starting_stack: Annotated[int, Field(ge=2, le=MAX_CHIPS)] = 100
-    ante: Annotated[int, Field(ge=2, le=MAX_CHIPS)] = 2
-    ante_increase_every: Annotated[int, Field(ge=0, le=MAX_HANDS)] = 0
-    bet_size: Annotated[int, Field(ge=1, le=MAX_CHIPS)] = 2
-    limit: Literal["fixed", "pot", "no"] = "fixed"
-    max_bets: Annotated[int, Field(ge=1, le=MAX_BETS)] = 4
-    demons_wager: bool = False
-    pay_to_trade: bool = False
-    divine_intervention: bool = False
-    all_in_unsplit: bool = False
-
-    @model_validator(mode="after")
-    def _consistent(self) -> DividhaConfig:
-        if self.ante % 2:
-            raise ValueError(f"ante={self.ante} must be even (it is split evenly between Win and Lose)")
-        if self.starting_stack < self.ante:
-            raise ValueError(f"starting_stack={self.starting_stack} must be at least ante={self.ante}")
-        if self.dealer is not None and self.dealer >= self.num_players:
-            raise ValueError(f"dealer={self.dealer} must be a seat from 0 to {self.num_players - 1}")
-        return self
 
 
 class DividhaGame(Game[DividhaState]):
@@ -259,8 +217,6 @@ class DividhaGame(Game[DividhaState]):
 
     def state_from_view(self, view: dict[str, Any]) -> DividhaState:
         """Other seats' unseen cards and private splits are made up to fit; see `Game.state_from_view`."""
-        from .view import state_from_view
-
         return state_from_view(self, view)
 
     # ------------------------------------------------------------ shared with the encoder and views

@@ -4,19 +4,16 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from cardarena.envs.core.hidden import Place, deal_unseen
 
 from . import rules
 from .actions import EVEN, LOSE, SPLITS, TRADE_CHOICES, WIN
 from .state import EMPTY, OVER, PUBLIC_SLOTS, DividhaState
-
-if TYPE_CHECKING:
-    from .game import DividhaGame
+from .table import DividhaTable
 
 
-def deal_hidden_again(game: DividhaGame, state: DividhaState, seat: int, rng: random.Random) -> None:
+def deal_hidden_again(game: DividhaTable, state: DividhaState, seat: int, rng: random.Random) -> None:
     """Deal again, in place, what `seat` has not seen: the other seats' private cards (in their
     slots and among the cards they traded in), the stock's order, the deals of later hands, and,
     before the hand is settled, the split of every other seat's payments.
@@ -64,7 +61,7 @@ def _hidden_discards(state: DividhaState, other: int) -> list[int]:
     return [k for k, slot in enumerate(slots) if slot not in PUBLIC_SLOTS]
 
 
-def _split_again(game: DividhaGame, state: DividhaState, seat: int, rng: random.Random) -> None:
+def _split_again(game: DividhaTable, state: DividhaState, seat: int, rng: random.Random) -> None:
     """Draw every other seat's splits again (each one its action could have carried) and rewrite its tablet."""
     for other in range(game.num_players):
         if other != seat:

@@ -12,7 +12,7 @@ actions: their public label gives the kind, the chips and the traded slots, neve
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardarena.envs.core.history import RESULT, emit
 
@@ -30,9 +30,7 @@ from .actions import (
 )
 from .rules import CARDS
 from .state import BETTING, DEALS, PUBLIC_SLOTS, SLOT_NAMES, TRADING, DividhaState
-
-if TYPE_CHECKING:
-    from .game import DividhaGame
+from .table import DividhaTable
 
 
 def _split_slots(slots: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -54,7 +52,7 @@ def _secret_words(move: Move) -> list[str]:
 _SECRETS = tuple(_secret_words(move) for move in MOVES)
 
 
-def log_hand_start(game: DividhaGame, state: DividhaState) -> None:
+def log_hand_start(game: DividhaTable, state: DividhaState) -> None:
     emit(
         state.log,
         state.hand_number,
@@ -115,7 +113,7 @@ def log_result(state: DividhaState, returns_before: list[float]) -> None:
     emit(state.log, state.showdown["hand"], RESULT, **outcome, stacks=list(state.stacks), rewards=rewards)
 
 
-def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, dict[str, Any]]:
+def describe(game: DividhaTable, state: DividhaState, action: int) -> tuple[str, dict[str, Any]]:
     """An action at this decision point: its label and its details. The label is the public
     label (kind, chips, traded slots) followed, for what only the actor knows (the split, the
     private cards traded in), by that part in parentheses."""
@@ -133,7 +131,7 @@ def describe(game: DividhaGame, state: DividhaState, action: int) -> tuple[str, 
     return _betting_label(action, chips), {"kind": move.kind, "cards": [], "chips": chips, "split": split}
 
 
-def label_of(game: DividhaGame, state: DividhaState, action: int) -> str:
+def label_of(game: DividhaTable, state: DividhaState, action: int) -> str:
     """`describe`'s label alone, without building the details."""
     move = decode(action)
     if move.kind == TRADE_KIND:
@@ -158,7 +156,7 @@ def public_part(label: str) -> str:
     return label.partition(" (")[0]
 
 
-def _chips(game: DividhaGame, state: DividhaState, move: Any) -> int:
+def _chips(game: DividhaTable, state: DividhaState, move: Any) -> int:
     """The chips a betting move pays: the call (all-in for less when short) or call plus raise;
     0 outside a betting round."""
     if state.phase != BETTING:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
@@ -12,9 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import rules
 from .actions import SPLITS, TRADE_CHOICES, WIN
 from .state import EMPTY, NUM_SLOTS, PHASE_NAMES, PUBLIC_SLOTS, SLOT_NAMES, DividhaState
-
-if TYPE_CHECKING:
-    from .game import DividhaGame
+from .table import DividhaTable
 
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
 Seat = Annotated[int, Field(ge=0, le=6)]
@@ -85,7 +83,7 @@ class DividhaSeatView(BaseModel):
     legal_actions: list[SeenLegalAction] | None = None
 
 
-def state_from_view(game: DividhaGame, view: dict[str, Any]) -> DividhaState:
+def state_from_view(game: DividhaTable, view: dict[str, Any]) -> DividhaState:
     """A state the seat's view could have come from (see `Game.state_from_view`): the other seats'
     unseen cards and the stock are the cards the seat has not seen, their splits all `WIN`."""
     seen = read_view(DividhaSeatView, view, game)

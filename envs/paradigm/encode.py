@@ -28,7 +28,9 @@ import numpy as np
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
-from .game import (
+from .rules import DECK, NUM_NUMBERED, SUIT, SUITS, VALUE
+from .standing import GAIN_PHASES, standing_and_gains
+from .state import (
     FIRST_CANCEL,
     FIRST_CARD,
     FIRST_ON_TOP,
@@ -48,8 +50,6 @@ from .game import (
     current_scores,
     lead_seat,
 )
-from .rules import DECK, NUM_NUMBERED, SUIT, SUITS, VALUE
-from .standing import GAIN_PHASES, standing_and_gains
 
 ACTION_NAMES = [
     *(f"SUIT({suit})" for suit in SUITS),

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from cardarena.envs.core.cards import hand_seed, shuffle
@@ -20,61 +19,42 @@ from pydantic import Field
 
 from . import rules
 from .rules import DECK, ERROR_LENGTH, GHOST_ID, SUIT, SUITS, VALUE
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-# Action table (4.0), Discrete(105).
-FIRST_SUIT = 0
-FIRST_CARD = 4
-HAND_ID = 49
-NEW_PILE_ID = 50
-FIRST_ON_TOP = 51
-PASS_ID = 96
-FIRST_CANCEL = 97
-NUM_ACTIONS = FIRST_CANCEL + 8
-
-SUIT_PHASE, START, PROCESS, CANCEL, PLAY, PLACE, OVER = range(7)
-PHASE_NAMES = ("suit", "start", "process", "cancel", "play", "place", "over")
-
-# What a pending move is: a revealed card being processed, a card played from hand, an Essence.
-PROCESSING, FROM_HAND, ESSENCE = range(3)
-PENDING_NAMES = ("process", "play", "essence")
-# Where a pending card goes: a pile top's card id, or one of these.
-UNDECIDED, TO_HAND, TO_NEW_PILE = -3, -2, -1
+from .state import (
+    CANCEL,
+    ESSENCE,
+    FIRST_CANCEL,
+    FIRST_CARD,
+    FIRST_ON_TOP,
+    FIRST_SUIT,
+    FROM_HAND,
+    HAND_ID,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NEW_PILE_ID,
+    NUM_ACTIONS,
+    OVER,
+    PASS_ID,
+    PENDING_NAMES,
+    PLACE,
+    PLAY,
+    PROCESS,
+    PROCESSING,
+    START,
+    SUIT_PHASE,
+    TO_HAND,
+    TO_NEW_PILE,
+    UNDECIDED,
+    ParadigmState,
+    current_scores,
+    lead_seat,
+)
+from .view import state_from_view
 
 
 class ParadigmConfig(GameConfig):
     """Paradigm's settings (rulebook section 8)."""
 
     num_players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 4
-
-
-@dataclass(slots=True)
-class ParadigmState:
-    """Everything about one episode. Card ids are Scarp deck indices; -1 means none.
-
-    `pending` is [kind, card, mover, destination] while a revealed card is processed, a card
-    from hand is placed or a cancel window is open (mover -1 for an Essence), else [].
-    """
-
-    seed: int
-    num_players: int
-    suits: list[int]  # per seat: suit position in SUITS, -1 before it is chosen
-    deck: list[int]  # the draw deck, its top card last
-    phase: int = SUIT_PHASE
-    to_act: int = 0
-    setup_revealed: list[int] = field(default_factory=list)  # the setup reveal, until the picks
-    table: list[list[int]] = field(default_factory=list)  # piles, bottom first
-    hands: list[list[int]] = field(default_factory=list)  # ascending
-    discard: list[int] = field(default_factory=list)  # in the order cards went there
-    turn: int = 0
-    revealed: int = -1  # this turn's revealed card
-    pending: list[int] = field(default_factory=list)
-    window_start: int = -1  # the seat a cancel window is asked from
-    round_seat: int = -1  # the seat whose play-round opportunity is current
-    returns: list[float] = field(default_factory=list)
-    terminal: bool = False
-    log: list[dict[str, Any]] = field(default_factory=list)  # the hand history (core history.py)
 
 
 class ParadigmGame(Game[ParadigmState]):
@@ -208,8 +188,6 @@ class ParadigmGame(Game[ParadigmState]):
     def state_from_view(self, view: dict[str, Any]) -> ParadigmState:
         """Every card but the deck's order is in the view (R8): the state is the view's, with the
         unseen cards as the deck in deck order (see `Game.state_from_view`)."""
-        from .view import state_from_view  # view.py builds on this module
-
         return state_from_view(self, view)
 
 
@@ -283,10 +261,6 @@ def _finish_setup(state: ParadigmState) -> None:
 
 
 # ---------------------------------------------------------------- a turn (4.1)
-
-
-def lead_seat(state: ParadigmState) -> int:
-    return state.turn % state.num_players
 
 
 def start_turn(state: ParadigmState) -> None:
@@ -429,10 +403,6 @@ def _end_turn(state: ParadigmState) -> None:
 
 
 # ---------------------------------------------------------------- the end (5, 7)
-
-
-def current_scores(state: ParadigmState) -> list[int]:
-    return [rules.score_ids(state.table, suit) for suit in state.suits]
 
 
 def rewards_for(winners: list[int], n: int) -> list[float]:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from . import rules
-from .game import (
+from .rules import SUIT, VALUE
+from .state import (
     CANCEL,
     ESSENCE,
     FIRST_CARD,
@@ -25,7 +26,6 @@ from .game import (
     TO_NEW_PILE,
     ParadigmState,
 )
-from .rules import SUIT, VALUE
 
 GAIN_PHASES = (PROCESS, PLACE, PLAY, CANCEL)
 

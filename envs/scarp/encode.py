@@ -24,22 +24,18 @@ every segment and docs/games/scarp.md tables them.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import numpy as np
-from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.game import Encoder, segment_slices
-from cardarena.envs.core.picks import PickState
-from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
-from pydantic import BaseModel, ConfigDict, Field
 
 from . import game as scarp
-from .game import COMBO, DECK_PICK, OVER, PHASE_NAMES, STAGE_NAMES, ScarpState, pick_context
+from .game import pick_context
 from .rules import DECK, NUM_PLAYERS, SUITS
+from .state import COMBO, COMBO_KINDS, DECK_PICK, OVER, PHASE_NAMES, STAGE_NAMES, ScarpState
 
 ACTION_NAMES = list(scarp.ACTION_LABELS)
 CARDS = len(DECK)
-COMBO_KINDS = ("emp", "quake", "shrike", "reverse")
 OUTCOMES = ("won", "lost", "drawn")
 
 _SEGMENTS = [
@@ -221,129 +217,3 @@ def _laid(laid: list[int]) -> dict[str, str] | None:
 
 
 # ---------------------------------------------------------------- reading a seat view back
-
-Seat = Annotated[int, Field(ge=0, le=NUM_PLAYERS - 1)]
-Count = Annotated[int, Field(ge=0)]
-Cards = list[str]
-_VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
-
-
-class SeenChallenge(BaseModel):
-    model_config = _VIEW_MODEL
-    card: str
-    suit: Literal[SUITS]
-
-
-class ScarpSeatView(BaseModel):
-    """The shape of Scarp's JSON seat view (docs/protocol.md lists every field)."""
-
-    model_config = _VIEW_MODEL
-    game: str
-    seat: Seat
-    phase: Literal[PHASE_NAMES]
-    to_act: Seat | None
-    turn: Count
-    challenger: Seat | None
-    first_challenger: Seat | None
-    named: Annotated[list[Literal[SUITS] | None], Field(min_length=2, max_length=2)]
-    revealed: Cards
-    hand: Cards
-    hand_sizes: Annotated[list[Count], Field(min_length=2, max_length=2)]
-    opponent_known: Cards
-    known_by_opponent: Cards
-    deck_size: Count
-    deck: Cards | None
-    pile: Cards
-    aside: Cards
-    table: Cards
-    effect: Literal[scarp.EFFECTS] | None
-    pick: str | None
-    combo: Literal[COMBO_KINDS] | None
-    picked: Cards
-    pick_size: Count
-    shrike_played: bool
-    quake_used: bool
-    double_used: bool
-    challenge: SeenChallenge | None
-    reverse: SeenChallenge | None
-    stage: Literal[STAGE_NAMES]
-    access: bool
-    reverse_failed: bool
-    winner: Seat | None
-    reason: Literal["fold", "colour_win", "deck_out", "turn_limit"] | None
-    returns: Annotated[list[float], Field(min_length=2, max_length=2)] | None
-    legal_actions: list[SeenLegalAction] | None = None
-
-
-def state_from_seat_view(game: scarp.ScarpGame, view: dict[str, Any]) -> ScarpState:
-    """A state for the view's seat: its own cards and everything public as seen; the opponent
-    holds the cards the seat has seen there (and her displayed picks) plus unseen cards to her
-    hand size; the deck holds the rest (the seat's deck pick: the cards it sees)."""
-    seen = read_view(ScarpSeatView, view, game)
-    seat, other = seen.seat, 1 - seen.seat
-    names = ("hand", "opponent_known", "known_by_opponent", "pile", "aside", "table", "revealed", "picked")
-    cards = {name: _ids(getattr(seen, name), name) for name in names}
-    deck_seen = _ids(seen.deck, "deck") if seen.deck is not None else None
-    _check_places(cards, deck_seen)
-    if not set(cards["known_by_opponent"]) <= set(cards["hand"]):
-        raise SeatViewError("seat view field 'known_by_opponent' names a card that is not in 'hand'")
-    opponent = sorted(set(cards["opponent_known"]) | (set(cards["picked"]) - set(cards["hand"])))
-    placed = set(cards["hand"]) | set(opponent) | set(cards["pile"]) | set(cards["aside"]) | set(cards["table"])
-    unseen = [card for card in range(CARDS) if card not in placed and (deck_seen is None or card not in deck_seen)]
-    missing = seen.hand_sizes[other] - len(opponent)
-    fill, deck = (
-        (unseen, deck_seen) if deck_seen is not None else (unseen[: max(missing, 0)], unseen[max(missing, 0) :])
-    )
-    if missing != len(fill) or len(deck) != seen.deck_size:
-        raise SeatViewError(
-            f"seat view card counts do not add up to {CARDS}: hand_sizes {seen.hand_sizes}, deck_size {seen.deck_size}, "
-            f"{len(placed)} cards in hands, pile, aside and table"
-        )
-    if len(cards["hand"]) != seen.hand_sizes[seat]:
-        raise SeatViewError(
-            f"seat view 'hand' holds {len(cards['hand'])} cards but hand_sizes gives {seen.hand_sizes[seat]}"
-        )
-    state = ScarpState(seed=0)
-    state.hands[seat] = sorted(cards["hand"])
-    state.hands[other] = sorted(opponent + fill)
-    state.deck = list(deck)
-    state.known[seat], state.known[other] = sorted(cards["opponent_known"]), sorted(cards["known_by_opponent"])
-    for name in ("pile", "aside", "table"):
-        setattr(state, name, sorted(cards[name]))
-    state.revealed, state.picks = cards["revealed"], PickState(cards["picked"])
-    state.named = [SUITS.index(s) if s is not None else -1 for s in seen.named]
-    state.first_challenger = _seat(seen.first_challenger)
-    state.challenger, state.to_act, state.turn = _seat(seen.challenger), _seat(seen.to_act), seen.turn
-    state.phase, state.stage = PHASE_NAMES.index(seen.phase), STAGE_NAMES.index(seen.stage)
-    state.effect, state.combo, state.pick_size = seen.effect or "", seen.combo or "", seen.pick_size
-    state.shrike_played, state.quake_used, state.double_used = seen.shrike_played, seen.quake_used, seen.double_used
-    state.challenge, state.reverse = _challenge(seen.challenge, "challenge"), _challenge(seen.reverse, "reverse")
-    state.access, state.reverse_failed = seen.access, seen.reverse_failed
-    state.reason = seen.reason or ""
-    if seen.phase == PHASE_NAMES[OVER]:
-        state.winner = _seat(seen.winner)
-        state.returns = list(seen.returns or [0.0, 0.0])
-    return state
-
-
-def _seat(seat: int | None) -> int:
-    return -1 if seat is None else seat
-
-
-def _ids(codes: list[str], name: str) -> list[int]:
-    return [view_card(DECK, code, name) for code in codes]
-
-
-def _challenge(laid: SeenChallenge | None, name: str) -> list[int]:
-    return [] if laid is None else [view_card(DECK, laid.card, f"{name}.card"), SUITS.index(laid.suit)]
-
-
-def _check_places(cards: dict[str, list[int]], deck: list[int] | None) -> None:
-    """No card in two places (the picks may lie in a hand; what a seat knows lies in a hand)."""
-    found: dict[int, str] = {}
-    places = ["hand", "opponent_known", "pile", "aside", "table"] + (["deck"] if deck is not None else [])
-    for name in places:
-        for card in deck if name == "deck" else cards[name]:
-            if card in found:
-                raise SeatViewError(f"seat view holds {DECK.codes[card]} twice: in {found[card]!r} and in {name!r}")
-            found[card] = name

@@ -8,7 +8,6 @@ Card ids are deck indices of the Scarp deck; the draw deck's top card is the las
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from cardarena.envs.core.cards import hand_seed, shuffle
@@ -21,6 +20,24 @@ from pydantic import Field
 
 from . import rules
 from .rules import DECK, ESSENCE_IDS, GHOST_ID, HAND_SIZE, NUM_PLAYERS, OPPOSITE, SUITS
+from .state import (
+    COMBO,
+    DECK_PICK,
+    EMP_PILE,
+    MAIN,
+    NAMING,
+    NO_STAGE,
+    ORDINARY,
+    ORIGINAL,
+    OVER,
+    QUAKE_DISCARD,
+    RESPONSE,
+    REVERSE_CHALLENGE,
+    REVERSED,
+    STRIP,
+    ScarpState,
+)
+from .view import state_from_seat_view
 
 # ---------------------------------------------------------------- the action table (4.0)
 
@@ -44,24 +61,7 @@ PICKS = PickActions(DECK, FIRST_PICK, DONE)
 
 # ---------------------------------------------------------------- phases and pick contexts
 
-NAMING, MAIN, COMBO, EMP_PILE, DECK_PICK, STRIP, QUAKE_DISCARD, REVERSE_CHALLENGE, RESPONSE, OVER = range(10)
-PHASE_NAMES = (
-    "naming",
-    "main",
-    "combo",
-    "emp_pile",
-    "deck_pick",
-    "strip",
-    "quake_discard",
-    "reverse_challenge",
-    "response",
-    "over",
-)
-NO_STAGE, ORDINARY, REVERSED, ORIGINAL = range(4)
-STAGE_NAMES = ("none", "ordinary", "reverse", "original")
-"""Which challenge is answered: none yet; the original, reversible; the reverse; the original after a reverse."""
 COMBO_OF_ACTION = {EMP: "emp", QUAKE: "quake", DOUBLE_SHRIKE: "shrike", REVERSE: "reverse"}
-EFFECTS = ("essence_draw", "essence_strip", "ghost_draw", "emp", "quake", "double_shrike")
 
 DRAWS = {"essence_draw": 3, "ghost_draw": 5}
 CHALLENGE_IDS = {
@@ -87,45 +87,6 @@ class ScarpConfig(GameConfig):
     num_players: Literal[2] = 2
     challenge_suit: Literal["colour", "enemy"] = "colour"
     max_turns: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 200
-
-
-@dataclass(slots=True)
-class ScarpState:
-    """Everything about one game. Card ids are deck indices; -1 means none."""
-
-    seed: int
-    draws: int = 0  # random events drawn so far from the seeded stream
-    hands: list[list[int]] = field(default_factory=lambda: [[], []])  # sorted
-    deck: list[int] = field(default_factory=list)  # top card last
-    pile: list[int] = field(default_factory=list)  # the discard pile, sorted (unordered, face up)
-    aside: list[int] = field(default_factory=list)  # cards spent on the effect in progress
-    table: list[int] = field(default_factory=list)  # Challenge cards laid and not yet resolved
-    known: list[list[int]] = field(
-        default_factory=lambda: [[], []]
-    )  # known[s]: cards of the other hand seat s has seen there
-    named: list[int] = field(default_factory=lambda: [-1, -1])
-    revealed: list[int] = field(default_factory=list)
-    first_challenger: int = -1
-    challenger: int = -1
-    turn: int = 0
-    phase: int = NAMING
-    to_act: int = 0
-    effect: str = ""
-    combo: str = ""  # the combination kind being picked
-    pick_size: int = 0  # cards a fixed-size pick (strip, quake discard) takes
-    picks: PickState = field(default_factory=PickState)
-    shrike_played: bool = False
-    quake_used: bool = False
-    double_used: bool = False
-    challenge: list[int] = field(default_factory=list)  # [card, suit] of the original challenge
-    reverse: list[int] = field(default_factory=list)  # [card, suit] of the reverse challenge
-    stage: int = NO_STAGE
-    access: bool = False  # the responder sees and may use the challenger's hand
-    reverse_failed: bool = False
-    winner: int = -1  # the winning seat, -1 for a draw (once over)
-    reason: str = ""
-    returns: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    log: list[dict[str, Any]] = field(default_factory=list)
 
 
 class ScarpGame(Game[ScarpState]):
@@ -519,8 +480,6 @@ class ScarpGame(Game[ScarpState]):
 
     def state_from_view(self, view: dict[str, Any]) -> ScarpState:
         """The seat's own cards and what it knows, the unseen cards dealt to the opponent and the deck (see `Game.state_from_view`)."""
-        from .encode import state_from_seat_view
-
         return state_from_seat_view(self, view)
 
 
