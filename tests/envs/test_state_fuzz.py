@@ -17,14 +17,14 @@ CHECKED = {"yokir", "piktas"}
 run: a state their compiled kernels read out of bounds may end the process)."""
 
 
-def _games() -> list:
+def _games(checked: set[str] = CHECKED, what: str = "state checks") -> list:
     return [
         pytest.param(entry.name, id=entry.name)
-        if entry.name in CHECKED
+        if entry.name in checked
         else pytest.param(
             entry.name,
             id=entry.name,
-            marks=pytest.mark.xfail(reason=f"state checks not yet written for {entry.name}", strict=False, run=False),
+            marks=pytest.mark.xfail(reason=f"{what} not yet written for {entry.name}", strict=False, run=False),
         )
         for entry in registered()
     ]
@@ -72,19 +72,6 @@ VIEWS_CHECKED = {"piktas"}
 others are expected to fail (and not run)."""
 
 
-def _view_games() -> list:
-    return [
-        pytest.param(entry.name, id=entry.name)
-        if entry.name in VIEWS_CHECKED
-        else pytest.param(
-            entry.name,
-            id=entry.name,
-            marks=pytest.mark.xfail(reason=f"seat views not yet checked for {entry.name}", strict=False, run=False),
-        )
-        for entry in registered()
-    ]
-
-
 def _fuzz_views(name: str, seed: int, cases: int) -> Tally:
     rng, tally = random.Random(seed), Tally()
     modes = make(name).game.conformance_modes
@@ -100,7 +87,7 @@ def _fuzz_views(name: str, seed: int, cases: int) -> Tally:
     return tally
 
 
-@pytest.mark.parametrize("name", _view_games())
+@pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
 def test_mutated_views(name: str) -> None:
     tally = _fuzz_views(name, seed=1, cases=200)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
@@ -108,7 +95,7 @@ def test_mutated_views(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", _view_games())
+@pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
 def test_mutated_views_many(name: str) -> None:
     tally = _fuzz_views(name, seed=2, cases=2000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
