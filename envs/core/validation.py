@@ -84,6 +84,13 @@ def numbers(value: Any, field: str, length: int) -> list[float]:
     return value
 
 
+def flags(value: Any, field: str, length: int) -> list[bool]:
+    """A list of `length` JSON trues and falses."""
+    for index, item in enumerate(items(value, field, length, length)):
+        flag(item, f"{field}[{index}]")
+    return value
+
+
 def seat(value: Any, field: str, num_players: int, none: bool = False) -> int:
     """A seat number, or -1 (no seat) where `none`."""
     return integer(value, field, -1 if none else 0, num_players - 1)

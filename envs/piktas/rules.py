@@ -31,6 +31,7 @@ CARDS = Deck(DECK)
 HAND_SIZE = 6
 FIELD_SIZE = 6
 INITIAL_FIELD_POSITIONS = 3
+NUM_CYCLES = 3  # exchange cycles a round (4.1)
 MIN_PLAYERS, MAX_PLAYERS = 2, 11
 MIN_UNIT_CARDS = 6
 KINDS = ("true_sequence", "value_sequence", "mixed_sequence", "suit_run", "quintet", "quartet", "trio", "duo")

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .config import PiktasConfig
-from .rules import CARDS, FIRST_VOID, HAND_SIZE, MAX_PLAYERS
+from .rules import CARDS, FIRST_VOID, HAND_SIZE, MAX_PLAYERS, NUM_CYCLES
 from .state import EXCHANGE, PHASE_NAMES, PiktasState
 
 
@@ -132,7 +132,7 @@ def state_from_view(game: PiktasTable, view: dict[str, Any]) -> PiktasState:
         hands=hands,
         field=positions,
         phase=phase,
-        cycle=seen.cycle or 1,
+        cycle=seen.cycle or NUM_CYCLES + 1,  # past the exchanges once the view shows no cycle
         order=order,
         turn=_turn(seen, order) if phase == EXCHANGE else 0,
         exchanges=[_exchange(number, record) for number, record in enumerate(seen.exchanges)],

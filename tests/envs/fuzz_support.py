@@ -1,12 +1,13 @@
-"""Mutated game states for the state-check fuzz: real states from random play, changed as a
-careless or hostile writer of a state file would change them, and the judgement of what the game
-makes of each.
+"""Mutated game states and seat views for the state-check fuzz: real states (and seat views of
+them) from random play, changed as a careless or hostile writer of a state file would change
+them, and the judgement of what the game makes of each.
 
 A mutated state must either be refused with StateError, or load into an environment that plays
 it to its end with random legal actions: every seat observed, its view and its legal actions
 read, the state's JSON read back equal, `conserved` unchanged by every move and its cards each
 once in the deck, within `max_decisions` moves. Anything else (another exception, a broken
-invariant) is a failure.
+invariant) is a failure. A mutated seat view must be refused with SeatViewError or StateError,
+or give a state that plays out the same way.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardarena.envs.core.errors import StateError
+from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.core.registry import make
 
 ODD_VALUES = (-1, 2**31, 2**63, 1e30, float("nan"), None, "x", [], {}, True)
@@ -177,6 +178,11 @@ def judge(name: str, config: dict[str, Any], data: dict[str, Any], rng: random.R
     except Exception as err:  # noqa: BLE001 - any other exception is what the fuzz reports
         tally.failures.append(f"load: {type(err).__name__}: {err}")
         return
+    _judge_play(env, state, rng, tally)
+
+
+def _judge_play(env: Any, state: Any, rng: random.Random, tally: Tally) -> None:
+    """Play a loaded state out and count it played, or its failure."""
     try:
         problem = _play_out(env, state, rng)
     except Exception as err:  # noqa: BLE001
@@ -209,3 +215,31 @@ def _play_out(env: Any, state: Any, rng: random.Random) -> str | None:
         if game.conserved(env.state) != start:
             return f"move {move}: conserved quantities changed"
     return "the episode did not end within max_decisions"
+
+
+def real_views(name: str, config: dict[str, Any], rng: random.Random, count: int) -> list[dict[str, Any]]:
+    """`count` seat views of random play: `observe_json` of a random seat still playing in each of
+    `count` real states."""
+    env, views = make(name, **config), []
+    while len(views) < count:
+        for data in real_states(name, config, rng, count - len(views)):
+            env.load_state(env.game.state_from_json(data))
+            if env.agents:
+                views.append(json.loads(json.dumps(env.observe_json(rng.choice(env.agents)))))
+    return views
+
+
+def view_fuzz(name: str, config: dict[str, Any], view: dict[str, Any], rng: random.Random, tally: Tally) -> None:
+    """Load a (mutated) seat view as a table's client would send it (`CardGameEnv.load_view`) and,
+    unless refused with SeatViewError or StateError, play the state it gives out; any other
+    outcome is a failure."""
+    env = make(name, **config)
+    try:
+        env.load_view(view)
+    except (SeatViewError, StateError):
+        tally.refused += 1
+        return
+    except Exception as err:  # noqa: BLE001 - any other exception is what the fuzz reports
+        tally.failures.append(f"load view: {type(err).__name__}: {err}")
+        return
+    _judge_play(env, env.state, rng, tally)

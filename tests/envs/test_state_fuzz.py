@@ -1,7 +1,8 @@
 """States read from JSON are checked (`Game.check_state`): real states of random play, mutated
 (fuzz_support.py), are refused with StateError or play out consistently, for every registered
-game; unmutated ones are accepted. The default run fuzzes a few hundred states per game, the
-`slow` run thousands."""
+game; unmutated ones are accepted. Mutated seat views of real states are refused with
+SeatViewError or StateError, or give a state that plays out the same way. The default run fuzzes
+a few hundred states and views per game, the `slow` run thousands."""
 
 from __future__ import annotations
 
@@ -9,21 +10,21 @@ import random
 
 import pytest
 from cardarena.envs.core.registry import make, registered
-from fuzz_support import Tally, judge, mutated, real_states
+from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
 
-CHECKED = {"yokir"}
+CHECKED = {"yokir", "piktas"}
 """The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
 run: a state their compiled kernels read out of bounds may end the process)."""
 
 
-def _games() -> list:
+def _games(checked: set[str] = CHECKED, what: str = "state checks") -> list:
     return [
         pytest.param(entry.name, id=entry.name)
-        if entry.name in CHECKED
+        if entry.name in checked
         else pytest.param(
             entry.name,
             id=entry.name,
-            marks=pytest.mark.xfail(reason=f"state checks not yet written for {entry.name}", strict=False, run=False),
+            marks=pytest.mark.xfail(reason=f"{what} not yet written for {entry.name}", strict=False, run=False),
         )
         for entry in registered()
     ]
@@ -63,4 +64,38 @@ def test_mutated_states_are_refused_or_play_out(name: str) -> None:
 @pytest.mark.parametrize("name", _games())
 def test_mutated_states_many(name: str) -> None:
     tally = _fuzz(name, seed=2, cases=4000)
+    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+
+
+VIEWS_CHECKED = {"piktas"}
+"""The games whose seat views are fuzzed (`Game.state_from_view` and `check_state` written); the
+others are expected to fail (and not run)."""
+
+
+def _fuzz_views(name: str, seed: int, cases: int) -> Tally:
+    rng, tally = random.Random(seed), Tally()
+    modes = make(name).game.conformance_modes
+    per_mode = -(-cases // len(modes))
+    for mode in modes:
+        originals = real_views(name, mode, rng, max(1, per_mode // 4))
+        for number in range(per_mode):
+            view, change = mutated(originals[number % len(originals)], rng)
+            failures = len(tally.failures)
+            view_fuzz(name, mode, view, rng, tally)
+            if len(tally.failures) > failures:
+                tally.failures[-1] = f"{mode} {change}: {tally.failures[-1]}"
+    return tally
+
+
+@pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
+def test_mutated_views(name: str) -> None:
+    tally = _fuzz_views(name, seed=1, cases=200)
+    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+    assert tally.refused > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
+def test_mutated_views_many(name: str) -> None:
+    tally = _fuzz_views(name, seed=2, cases=2000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
