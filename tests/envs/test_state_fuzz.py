@@ -11,7 +11,7 @@ import pytest
 from cardarena.envs.core.registry import make, registered
 from fuzz_support import Tally, judge, mutated, real_states
 
-CHECKED = {"yokir"}
+CHECKED = {"yokir", "tilt"}
 """The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
 run: a state their compiled kernels read out of bounds may end the process)."""
 
