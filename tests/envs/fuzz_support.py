@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardarena.envs.core.errors import StateError
+from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.core.registry import make
 
 ODD_VALUES = (-1, 2**31, 2**63, 1e30, float("nan"), None, "x", [], {}, True)
@@ -209,3 +209,38 @@ def _play_out(env: Any, state: Any, rng: random.Random) -> str | None:
         if game.conserved(env.state) != start:
             return f"move {move}: conserved quantities changed"
     return "the episode did not end within max_decisions"
+
+
+# ---------------------------------------------------------------- seat views
+
+
+def real_views(name: str, config: dict[str, Any], rng: random.Random, count: int) -> list[dict[str, Any]]:
+    """`count` seat views (`env.observe_json` of a random seat) of states of random play."""
+    env = make(name, **config)
+    views: list[dict[str, Any]] = []
+    for data in real_states(name, config, rng, count):
+        env.load_state(env.game.state_from_json(data))
+        views.append(json.loads(json.dumps(env.observe_json(rng.choice(env.possible_agents)))))
+    return views
+
+
+def view_fuzz(name: str, config: dict[str, Any], view: dict[str, Any], rng: random.Random, tally: Tally) -> None:
+    """Load a (mutated) seat view with `load_view` and, unless refused with SeatViewError or StateError,
+    play the rebuilt state out as `judge` does; any other outcome is a failure."""
+    env = make(name, **config)
+    try:
+        env.load_view(view)
+    except (SeatViewError, StateError):
+        tally.refused += 1
+        return
+    except Exception as err:  # noqa: BLE001 - any other exception is what the fuzz reports
+        tally.failures.append(f"load view: {type(err).__name__}: {err}")
+        return
+    try:
+        problem = _play_out(env, env.state, rng)
+    except Exception as err:  # noqa: BLE001
+        problem = f"play: {type(err).__name__}: {err}"
+    if problem:
+        tally.failures.append(problem)
+    else:
+        tally.played += 1

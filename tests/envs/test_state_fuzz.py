@@ -9,17 +9,17 @@ import random
 
 import pytest
 from cardarena.envs.core.registry import make, registered
-from fuzz_support import Tally, judge, mutated, real_states
+from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
 
 CHECKED = {"yokir", "tilt"}
 """The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
 run: a state their compiled kernels read out of bounds may end the process)."""
 
 
-def _games() -> list:
+def _games(checked: set[str] = CHECKED) -> list:
     return [
         pytest.param(entry.name, id=entry.name)
-        if entry.name in CHECKED
+        if entry.name in checked
         else pytest.param(
             entry.name,
             id=entry.name,
@@ -63,4 +63,38 @@ def test_mutated_states_are_refused_or_play_out(name: str) -> None:
 @pytest.mark.parametrize("name", _games())
 def test_mutated_states_many(name: str) -> None:
     tally = _fuzz(name, seed=2, cases=4000)
+    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+
+
+VIEWS_CHECKED = {"tilt"}
+"""The games whose rebuilt seat views (`Game.state_from_view`, then `check_state`) are fuzzed; the
+others are expected to fail (and not run), as in `CHECKED`."""
+
+
+def _view_fuzz(name: str, seed: int, cases: int) -> Tally:
+    rng, tally = random.Random(seed), Tally()
+    modes = make(name).game.conformance_modes
+    per_mode = -(-cases // len(modes))
+    for mode in modes:
+        originals = real_views(name, mode, rng, max(1, per_mode // 4))
+        for number in range(per_mode):
+            view, change = mutated(originals[number % len(originals)], rng)
+            failures = len(tally.failures)
+            view_fuzz(name, mode, view, rng, tally)
+            if len(tally.failures) > failures:
+                tally.failures[-1] = f"{mode} {change}: {tally.failures[-1]}"
+    return tally
+
+
+@pytest.mark.parametrize("name", _games(VIEWS_CHECKED))
+def test_mutated_views(name: str) -> None:
+    tally = _view_fuzz(name, seed=1, cases=300)
+    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+    assert tally.refused > 0 and tally.played > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _games(VIEWS_CHECKED))
+def test_mutated_views_many(name: str) -> None:
+    tally = _view_fuzz(name, seed=2, cases=4000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
