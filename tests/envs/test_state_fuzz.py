@@ -11,7 +11,7 @@ import pytest
 from cardarena.envs.core.registry import make, registered
 from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
 
-CHECKED = {"yokir", "tilt"}
+CHECKED = {"yokir", "tilt", "antipoker"}
 """The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
 run: a state their compiled kernels read out of bounds may end the process)."""
 
@@ -66,7 +66,7 @@ def test_mutated_states_many(name: str) -> None:
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
 
 
-VIEWS_CHECKED = {"tilt"}
+VIEWS_CHECKED = {"tilt", "antipoker"}
 """The games whose rebuilt seat views (`Game.state_from_view`, then `check_state`) are fuzzed; the
 others are expected to fail (and not run), as in `CHECKED`."""
 
