@@ -177,6 +177,11 @@ def judge(name: str, config: dict[str, Any], data: dict[str, Any], rng: random.R
     except Exception as err:  # noqa: BLE001 - any other exception is what the fuzz reports
         tally.failures.append(f"load: {type(err).__name__}: {err}")
         return
+    _judge_play(env, state, rng, tally)
+
+
+def _judge_play(env: Any, state: Any, rng: random.Random, tally: Tally) -> None:
+    """Play a loaded state out; a failure if it breaks an invariant or raises."""
     try:
         problem = _play_out(env, state, rng)
     except Exception as err:  # noqa: BLE001
@@ -236,11 +241,4 @@ def view_fuzz(name: str, config: dict[str, Any], view: dict[str, Any], rng: rand
     except Exception as err:  # noqa: BLE001 - any other exception is what the fuzz reports
         tally.failures.append(f"load view: {type(err).__name__}: {err}")
         return
-    try:
-        problem = _play_out(env, env.state, rng)
-    except Exception as err:  # noqa: BLE001
-        problem = f"play: {type(err).__name__}: {err}"
-    if problem:
-        tally.failures.append(problem)
-    else:
-        tally.played += 1
+    _judge_play(env, env.state, rng, tally)

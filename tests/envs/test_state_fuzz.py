@@ -6,6 +6,7 @@ game; unmutated ones are accepted. The default run fuzzes a few hundred states p
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from cardarena.envs.core.registry import make, registered
@@ -29,16 +30,17 @@ def _games(checked: set[str] = CHECKED) -> list:
     ]
 
 
-def _fuzz(name: str, seed: int, cases: int) -> Tally:
+def _fuzz(name: str, seed: int, cases: int, collect: Callable = real_states, judged: Callable = judge) -> Tally:
+    """`cases` mutations of real inputs (`collect`: states or seat views) of every mode, each `judged`."""
     rng, tally = random.Random(seed), Tally()
     modes = make(name).game.conformance_modes
     per_mode = -(-cases // len(modes))
     for mode in modes:
-        originals = real_states(name, mode, rng, max(1, per_mode // 4))
+        originals = collect(name, mode, rng, max(1, per_mode // 4))
         for number in range(per_mode):
             data, change = mutated(originals[number % len(originals)], rng)
             failures = len(tally.failures)
-            judge(name, mode, data, rng, tally)
+            judged(name, mode, data, rng, tally)
             if len(tally.failures) > failures:
                 tally.failures[-1] = f"{mode} {change}: {tally.failures[-1]}"
     return tally
@@ -72,18 +74,7 @@ others are expected to fail (and not run), as in `CHECKED`."""
 
 
 def _view_fuzz(name: str, seed: int, cases: int) -> Tally:
-    rng, tally = random.Random(seed), Tally()
-    modes = make(name).game.conformance_modes
-    per_mode = -(-cases // len(modes))
-    for mode in modes:
-        originals = real_views(name, mode, rng, max(1, per_mode // 4))
-        for number in range(per_mode):
-            view, change = mutated(originals[number % len(originals)], rng)
-            failures = len(tally.failures)
-            view_fuzz(name, mode, view, rng, tally)
-            if len(tally.failures) > failures:
-                tally.failures[-1] = f"{mode} {change}: {tally.failures[-1]}"
-    return tally
+    return _fuzz(name, seed, cases, real_views, view_fuzz)
 
 
 @pytest.mark.parametrize("name", _games(VIEWS_CHECKED))
