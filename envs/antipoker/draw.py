@@ -8,7 +8,7 @@ import random
 from cardarena.envs.core.cards import shuffle
 from cardarena.envs.core.hidden import Place, deal_unseen
 
-from .rules import DECK
+from .rules import DECK, HAND_SIZE
 from .state import DRAW, AntipokerState
 
 
@@ -31,6 +31,32 @@ def discard_and_draw(state: AntipokerState, seat: int, chosen: list[int]) -> lis
     drew, state.deck = state.deck[: len(chosen)], state.deck[len(chosen) :]
     state.hands[seat] = sorted(hand + drew)
     return drew
+
+
+def deal_in_order(state: AntipokerState, n: int, ante: int) -> None:
+    """A made-up deal in deck order (what each seat holds is dealt anew at the end), and the antes."""
+    state.hands = [list(range(HAND_SIZE * seat, HAND_SIZE * (seat + 1))) for seat in range(n)]
+    state.deck = list(range(HAND_SIZE * n, len(DECK)))
+    state.discarded, state.drawn = [[] for _ in range(n)], [-1] * n
+    state.contributed, state.folded, state.pot = [ante] * n, [False] * n, ante * n
+
+
+def draw_order(state: AntipokerState) -> list[int]:
+    """The seats in drawing order, from the dealer's left (4.1)."""
+    n = len(state.hands)
+    return [(state.dealer + 1 + k) % n for k in range(n)]
+
+
+def draw_in_order(state: AntipokerState, counts: list[int | None]) -> list[int]:
+    """Each seat with a count discards that many of its first cards and draws, in drawing order; the
+    seats that drew. ValueError unless they are the first seats of the drawing order."""
+    order = draw_order(state)
+    done = [player for player in order if counts[player] is not None]
+    if done != order[: len(done)]:
+        raise ValueError(f"{counts}: the seats draw in turn from the dealer's left, {order}")
+    for player in done:
+        discard_and_draw(state, player, state.hands[player][: counts[player]])
+    return done
 
 
 def draw_position(state: AntipokerState, seat: int) -> int:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardarena.envs.core import betting
+from cardarena.envs.core import validation as check
 from cardarena.envs.core.cards import hand_seed
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import RESULT, emit, seen_by
@@ -19,9 +20,9 @@ from cardarena.envs.core.picks import PickActions, PickRule, PickState
 
 from . import rules
 from .config import AntipokerConfig
-from .draw import deal_hidden, discard_and_draw
+from .draw import deal_hidden, deal_in_order, discard_and_draw, draw_in_order, draw_order
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from .state import BETTING, DRAW, OVER, AntipokerState
+from .state import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState
 from .view import state_from_view
 
 DONE, FOLD, CALL, RAISE = 45, 46, 47, 48
@@ -160,10 +161,26 @@ class AntipokerGame(Game[AntipokerState]):
             log=state.log[:],
         )
 
-    def state_from_json(self, data: dict[str, Any]) -> AntipokerState:
-        state = super().state_from_json(data)
+    def read_json(self, data: dict[str, Any]) -> AntipokerState:
+        """The state with its betting round rebuilt."""
+        state = super().read_json(data)
         state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
         return state
+
+    def check_state(self, state: AntipokerState) -> None:
+        """Every field in range, each of the 45 cards in one place, the draws so far the discards,
+        reshuffles and deck they give, and the betting round its moves replayed (3, 4, R16)."""
+        _check_fields(self, state)
+        check.each_card_once(
+            {
+                **{f"hands[{seat}]": hand for seat, hand in enumerate(state.hands)},
+                "deck": state.deck,
+                "pile": state.pile,
+            },
+            len(DECK),
+        )
+        _check_draws(self, state)
+        _check_betting(self, state)
 
     def state_from_view(self, view: dict[str, Any]) -> AntipokerState:
         """A state that `view`'s seat could be in (see `Game.state_from_view`): view.py rebuilds it."""
@@ -260,6 +277,107 @@ class AntipokerGame(Game[AntipokerState]):
             self._start_hand(state)
         else:
             state.phase, state.to_act, state.terminal = OVER, -1, True
+
+
+def _most_chips(game: AntipokerGame) -> int:
+    """The most chips one hand's pot can hold: every seat's ante and every bet of the round."""
+    config = game.config
+    return game.num_players * (config.ante + config.max_bets * config.bet_size)
+
+
+def _check_fields(game: AntipokerGame, state: AntipokerState) -> None:
+    """Each field's JSON type, range and size (`Game.check_state`)."""
+    n, config, deck_size, chips = game.num_players, game.config, len(DECK), _most_chips(game)
+    check.integer(state.deal_seed, "deal_seed", 0, check.MAX_SEED)
+    check.seat(state.dealer, "dealer", n)
+    check.integer(state.hand_number, "hand_number", 0, config.num_hands)
+    for seat, hand in enumerate(check.items(state.hands, "hands", n, n)):
+        check.cards(hand, f"hands[{seat}]", deck_size, (HAND_SIZE, HAND_SIZE))
+    check.cards(state.deck, "deck", deck_size)
+    check.cards(state.pile, "pile", deck_size)
+    check.integers(state.pile_owner, "pile_owner", 0, n - 1, (len(state.pile), len(state.pile)))
+    check.cards(state.picked, "picked", deck_size, (0, HAND_SIZE))
+    for seat, cards in enumerate(check.items(state.discarded, "discarded", n, n)):
+        check.cards(cards, f"discarded[{seat}]", deck_size, (0, HAND_SIZE))
+    check.integers(state.drawn, "drawn", -1, HAND_SIZE, (n, n))
+    for number, entry in enumerate(check.items(state.reshuffles, "reshuffles", 0, n)):
+        check.items(entry, f"reshuffles[{number}]", 2, 2)
+        check.seat(entry[0], f"reshuffles[{number}][0]", n)
+        check.integer(entry[1], f"reshuffles[{number}][1]", 0, deck_size)
+    check.integer(state.phase, "phase", DRAW, OVER)
+    check.seat(state.to_act, "to_act", n, none=True)
+    check.integers(state.contributed, "contributed", 0, chips, (n, n))
+    for seat, out in enumerate(check.items(state.folded, "folded", n, n)):
+        check.flag(out, f"folded[{seat}]")
+    check.integer(state.pot, "pot", sum(state.contributed), sum(state.contributed))
+    if check.integers(state.revealed, "revealed", 0, n - 1, (0, n)) != sorted(set(state.revealed)):
+        raise check.fail("revealed", f"must list seats once each, ascending: {state.revealed}")
+    check.numbers(state.returns, "returns", n)
+    if abs(sum(state.returns)) > 1e-6 or max(map(abs, state.returns)) > chips * state.hand_number:
+        raise check.fail("returns", f"{state.returns} are no running totals of {state.hand_number} hands")
+    check.flag(state.terminal, "terminal")
+    check.hand_history(state.log, n)
+
+
+def _check_draws(game: AntipokerGame, state: AntipokerState) -> None:
+    """The draws so far (4.1, R3): seats in turn from the dealer's left, and the reshuffles, the deck's
+    size and who owns each pile card what discards of the counted sizes give; the drawing seat's picks its own."""
+    replay = AntipokerState(deal_seed=state.deal_seed, dealer=state.dealer, hand_number=state.hand_number)
+    deal_in_order(replay, game.num_players, game.config.ante)
+    try:
+        done = draw_in_order(replay, [None if count < 0 else count for count in state.drawn])
+    except ValueError as error:
+        raise check.fail("drawn", str(error)) from None
+    order = draw_order(replay)
+    to_act = order[len(done)] if len(done) < len(order) else -1
+    if state.phase == DRAW and (to_act < 0 or state.to_act != to_act or state.terminal):
+        raise check.fail("to_act", f"is {state.to_act}, but the draws give seat {to_act} to draw")
+    if state.phase != DRAW and to_act >= 0:
+        raise check.fail(
+            "drawn", f"{state.drawn}: not every seat has drawn, yet the phase is {PHASE_NAMES[state.phase]!r}"
+        )
+    for name in ("reshuffles", "pile_owner"):
+        if getattr(replay, name) != getattr(state, name):
+            raise check.fail(
+                name, f"is {getattr(state, name)}, but the draws {state.drawn} give {getattr(replay, name)}"
+            )
+    if len(replay.deck) != len(state.deck):
+        raise check.fail("deck", f"holds {len(state.deck)} cards, but the draws {state.drawn} leave {len(replay.deck)}")
+    for seat, cards in enumerate(state.discarded):
+        if len(cards) not in (0, max(state.drawn[seat], 0)) or set(cards) & set(state.hands[seat]):
+            raise check.fail(f"discarded[{seat}]", "is not a discard of the seat's counted size out of its hand")
+    drawing = state.hands[state.to_act] if state.phase == DRAW else []
+    if len(set(state.picked)) != len(state.picked) or not set(state.picked) <= set(drawing):
+        raise check.fail("picked", f"{state.picked} are not cards of the drawing seat's hand")
+
+
+def _check_betting(game: AntipokerGame, state: AntipokerState) -> None:
+    """The chips, the betting round (its moves replayed from its opening, R16) and the end of the hand."""
+    n, config = game.num_players, game.config
+    over = state.phase == OVER
+    if over != state.terminal or over != (state.hand_number == config.num_hands) or (over and state.to_act >= 0):
+        raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} does not fit hand {state.hand_number} and terminal")
+    if state.phase == DRAW or not config.betting:
+        if state.bets is not None or (
+            not over and (state.contributed != [config.ante] * n or any(state.folded) or state.revealed)
+        ):
+            raise check.fail("bets", "must be null, and the chips the antes, before the betting round")
+        return
+    if state.bets is None:
+        raise check.fail("bets", f"is null in phase {PHASE_NAMES[state.phase]!r}")
+    bets = state.bets
+    bets.check("bets", n, game.betting_rules, _most_chips(game))
+    replay = rules.open_betting(game.betting_rules, n, state.dealer, config.ante * n)
+    for number, (seat, move) in enumerate(bets.history):
+        if replay.finished or replay.seat_to_act != seat or move not in replay.options(game.betting_rules):
+            raise check.fail(f"bets.history[{number}]", f"({seat}, {move!r}) cannot follow the moves before it")
+        replay.act(game.betting_rules, move)
+    if replay != bets or replay.finished != over:
+        raise check.fail("bets", "is not the round its moves give from its opening")
+    if state.contributed != [config.ante + paid for paid in bets.contributions] or state.folded != bets.folded:
+        raise check.fail("contributed", "or folded are not the antes and the betting round's")
+    if not over and state.to_act != bets.seat_to_act:
+        raise check.fail("to_act", f"is {state.to_act}, but the betting round gives seat {bets.seat_to_act}")
 
 
 def _discard_rule(state: AntipokerState) -> PickRule:

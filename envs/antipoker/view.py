@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .config import AntipokerConfig
-from .draw import deal_hidden, discard_and_draw
+from .draw import deal_hidden, deal_in_order, draw_in_order, draw_order
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS
 from .state import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState
 
@@ -83,7 +83,7 @@ def state_from_view(game: AntipokerTable, view: dict[str, Any]) -> AntipokerStat
     if len(seen.draws) != n or len(seen.totals) != n:
         raise SeatViewError(f"seat view fields 'draws' and 'totals' need one entry per seat ({n})")
     state = AntipokerState(deal_seed=0, dealer=seen.dealer, hand_number=seen.hand_number, returns=list(seen.totals))
-    _deal_in_order(state, n, game.config.ante)
+    deal_in_order(state, n, game.config.ante)
     _replay_draws(state, seen)
     _place_own_cards(state, seen)
     phase = PHASE_NAMES.index(seen.phase)
@@ -94,34 +94,25 @@ def state_from_view(game: AntipokerTable, view: dict[str, Any]) -> AntipokerStat
     state.phase = phase
     if phase == OVER:
         state.to_act, state.terminal = -1, True
-        state.revealed = sorted(int(player) for player in seen.shown)
-        for player, codes in seen.shown.items():
-            if int(player) != seat:
-                state.hands[int(player)] = sorted(_cards(codes, f"shown.{player}"))
+        shown = {_shown_seat(player, n): _cards(codes, f"shown.{player}") for player, codes in seen.shown.items()}
+        state.revealed = sorted(shown)
+        for player, cards in shown.items():
+            if len(cards) != HAND_SIZE:
+                raise SeatViewError(f"seat view field 'shown.{player}' holds {len(cards)} cards, not {HAND_SIZE}")
+            if player != seat:
+                state.hands[player] = sorted(cards)
     _check_each_card_once(state, seat)
     deal_hidden(state, seat, random.Random(0))
     return state
 
 
-def _deal_in_order(state: AntipokerState, n: int, ante: int) -> None:
-    """A made-up deal in deck order (what each seat holds is dealt anew at the end), and the antes."""
-    state.hands = [list(range(HAND_SIZE * seat, HAND_SIZE * (seat + 1))) for seat in range(n)]
-    state.deck = list(range(HAND_SIZE * n, len(DECK)))
-    state.discarded, state.drawn = [[] for _ in range(n)], [-1] * n
-    state.contributed, state.folded, state.pot = [ante] * n, [False] * n, ante * n
-
-
 def _replay_draws(state: AntipokerState, seen: AntipokerSeatView) -> None:
     """Each seat's discard of the counted size, in the draw order from the dealer's left (4.1)."""
     n = len(state.hands)
-    order = [(state.dealer + 1 + k) % n for k in range(n)]
-    done = [player for player in order if seen.draws[player] is not None]
-    if done != order[: len(done)]:
-        raise SeatViewError(
-            f"seat view field 'draws' {seen.draws}: the seats draw in turn from the dealer's left, {order}"
-        )
-    for player in done:
-        discard_and_draw(state, player, state.hands[player][: seen.draws[player]])
+    try:
+        done = draw_in_order(state, seen.draws)
+    except ValueError as error:
+        raise SeatViewError(f"seat view field 'draws': {error}") from None
     if [[entry.seat, entry.cards] for entry in seen.reshuffles] != state.reshuffles or seen.deck_size != len(
         state.deck
     ):
@@ -129,7 +120,7 @@ def _replay_draws(state: AntipokerState, seen: AntipokerSeatView) -> None:
             f"seat view fields 'reshuffles' and 'deck_size' do not follow from the draws {seen.draws}: "
             f"they give {state.reshuffles} and {len(state.deck)}"
         )
-    state.to_act = order[len(done)] if len(done) < n else -1
+    state.to_act = draw_order(state)[len(done)] if len(done) < n else -1
 
 
 def _place_own_cards(state: AntipokerState, seen: AntipokerSeatView) -> None:
@@ -187,6 +178,13 @@ def _check_turn(state: AntipokerState, seen: AntipokerSeatView, phase: int, draw
         raise SeatViewError(
             f"seat view field 'to_act' is {seen.to_act}, but its draws and betting moves give seat {state.to_act}"
         )
+
+
+def _shown_seat(key: str, n: int) -> int:
+    """A seat number of the `shown` object's keys."""
+    if not key.isdigit() or int(key) >= n:
+        raise SeatViewError(f"seat view field 'shown' names {key!r}, not a seat of this {n}-seat table")
+    return int(key)
 
 
 def _cards(codes: list[str], field: str) -> list[int]:

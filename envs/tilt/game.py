@@ -15,6 +15,7 @@ from operator import add
 from typing import Any
 
 from cardarena.envs.core import betting
+from cardarena.envs.core import validation as check
 from cardarena.envs.core.cards import hand_seed, sampled, shuffle
 from cardarena.envs.core.errors import StateError
 from cardarena.envs.core.game import Game
@@ -174,16 +175,24 @@ class TiltGame(Game[TiltState]):
         data["moves"] = [list(flat[at : at + MOVE_FIELDS]) for at in range(0, len(flat), MOVE_FIELDS)]
         return data
 
-    def state_from_json(self, data: dict[str, Any]) -> TiltState:
-        state = super().state_from_json(data)
+    def read_json(self, data: dict[str, Any]) -> TiltState:
+        """The state with its `moves` packed again and its betting round rebuilt."""
+        state = super().read_json(data)
         moves = state.moves
         if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
-            raise StateError(
-                f"{self.env_id} state field 'moves' must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}"
+            raise check.fail(
+                "moves", f"must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}"
             )
         state.moves = bytearray(value for move in moves for value in move)
         state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
         return state
+
+    def check_state(self, state: TiltState) -> None:
+        """Every field in range, each Voyage and Void card in one place, the chips of the table,
+        and the open decision one that play reaches (its phase, plan, seats and betting round)."""
+        _check_fields(self, state)
+        _check_places(self, state)
+        _check_flow(self, state)
 
     def state_from_view(self, view: dict[str, Any]) -> TiltState:
         """Other Palms and face-down piles get unseen cards in any arrangement; see `Game.state_from_view`."""
@@ -791,6 +800,152 @@ def _is_move(move: Any) -> bool:
         and len(move) == MOVE_FIELDS
         and all(type(value) is int and 0 <= value < 256 for value in move)
     )
+
+
+def _check_fields(game: TiltGame, state: TiltState) -> None:
+    """Each field's JSON type, range and size (`Game.check_state`)."""
+    n, config = game.num_players, game.config
+    chips = config.starting_stack * n
+    check.integer(state.deal_seed, "deal_seed", 0, check.MAX_SEED)
+    check.seat(state.dealer, "dealer", n)
+    for name in ("stacks", "carry", "contributions", "counts"):
+        check.integers(getattr(state, name), name, 0, chips, (n, n))
+    check.integer(state.hand_number, "hand_number", 0, config.num_hands)
+    check.integer(state.shuffles, "shuffles", 0, check.MAX_SEED)
+    for name in ("thumbs", "palms", "own_discards", "passed", "received"):
+        for seat, held in enumerate(check.items(getattr(state, name), name, n, n)):
+            check.cards(held, f"{name}[{seat}]", NUM_CARDS)
+    for name, most in _PILES.items():
+        check.cards(getattr(state, name), name, NUM_CARDS, (0, most))
+    check.integers(state.void_deck, "void_deck", 0, len(VOID_CODES) - 1)
+    check.integers(state.row, "row", 0, len(VOID_CODES) - 1)
+    check.integer(state.signal, "signal", -1, len(VOID_CODES) - 1)
+    for name in ("gravity", "revealed", "terminal"):
+        check.flag(getattr(state, name), name)
+    for name in ("folded", "in_hand"):
+        for seat, value in enumerate(check.items(getattr(state, name), name, n, n)):
+            check.flag(value, f"{name}[{seat}]")
+    for number, step in enumerate(check.items(state.plan, "plan", 0, len(STEPS))):
+        check.text(step, f"plan[{number}]", STEPS)
+    check.text(state.phase, "phase", PHASES)
+    check.integers(state.order, "order", 0, n - 1, (0, n))
+    check.integer(state.turn, "turn", 0, n)
+    check.text(state.exchange_kind, "exchange_kind", ("", *EXCHANGE_HAZARDS))
+    if check.integer(state.paycheck_unit, "paycheck_unit", -1, config.big_bet) >= 0 and (
+        state.paycheck_unit == 0 or VOID["PAYC"] not in state.row
+    ):
+        raise check.fail("paycheck_unit", f"is {state.paycheck_unit}, but no Paycheck of 1 chip or more is in the row")
+    check.integer(state.betting_round, "betting_round", 0, 3)
+    check.seat(state.last_bettor, "last_bettor", n, none=True)
+    check.integers(state.keeps, "keeps", -1, NUM_CARDS - 1, (n, n))
+    for number in range(0, len(state.moves), MOVE_FIELDS):
+        _check_move(game, state.moves[number : number + MOVE_FIELDS], f"moves[{number // MOVE_FIELDS}]")
+    check.numbers(state.returns, "returns", n)
+    check.hand_history(state.log, n)
+
+
+# Most cards each table pile holds: the Fine Print, the Chicken card, the Tariffs, the grid.
+_PILES = {"stock": NUM_CARDS, "discards": NUM_CARDS, "fine": FINE_PRINT, "chicken": 1, "tariffs": TARIFFS}
+_PILES |= {"grid": GRID_SIZE, "sabotage_pile": MAX_PLAYERS * MAX_EXCHANGE, "thumb_discards": NUM_CARDS}
+
+
+def _check_move(game: TiltGame, move: bytearray, field: str) -> None:
+    """A public move: a decision phase, a betting round, a seat, and a betting action or a card count."""
+    phase, betting_round, seat, value = move
+    if phase >= len(PHASES) or PHASES[phase] not in (BET, *CARD_PHASES) or betting_round > 3:
+        raise check.fail(field, f"names no decision of a betting round 0-3: {list(move)}")
+    check.seat(seat, f"{field}[2]", game.num_players)
+    check.integer(value, f"{field}[3]", 0, RAISE if phase == BET_INDEX else MAX_OWN)
+
+
+def _check_places(game: TiltGame, state: TiltState) -> None:
+    """Each Voyage card in one place, the Void cards of the table each once, the table's chips (3)."""
+    places = {f"thumbs[{seat}]": held for seat, held in enumerate(state.thumbs)}
+    places |= {f"palms[{seat}]": held for seat, held in enumerate(state.palms)}
+    places |= {name: getattr(state, name) for name in _PILES if name != "thumb_discards"}
+    check.each_card_once(places, NUM_CARDS)
+    voids = {"void_deck": state.void_deck, "row": state.row, "signal": [state.signal] if state.signal >= 0 else []}
+    voids["gravity"] = [VOID["GRAV"]] if state.gravity else []
+    check.each_card_once(voids, len(VOID_CODES), whole_deck=False)
+    in_play = sorted(game.config.void_indices) if game.config.void_deck else []
+    if sorted(void for held in voids.values() for void in held) != in_play:
+        raise check.fail("void_deck", f"with the row, the Signal and a carried Gravity is not the Void deck {in_play}")
+    for seat in range(game.num_players):
+        if len(state.thumbs[seat]) + len(state.palms[seat]) > MAX_OWN:
+            raise check.fail(f"palms[{seat}]", f"with the seat's Thumb cards holds more than {MAX_OWN} cards")
+        if state.folded[seat] and (state.thumbs[seat] or state.palms[seat]):
+            raise check.fail(f"folded[{seat}]", "is true, but the seat holds cards")
+        if not state.in_hand[seat] and (not state.folded[seat] or state.contributions[seat]):
+            raise check.fail(f"in_hand[{seat}]", "is false, but the seat plays the hand or put chips in")
+    chips = sum(state.stacks) + sum(state.contributions) + sum(state.carry)
+    if chips != game.config.starting_stack * game.num_players:
+        raise check.fail("stacks", f"with contributions and carry total {chips} chips, not the table's starting stacks")
+
+
+def _check_flow(game: TiltGame, state: TiltState) -> None:
+    """The phase and plan a hand reaches: a decision open unless the episode is over (4.1, 6)."""
+    if state.terminal != (state.phase == OVER) or (state.terminal and state.plan):
+        raise check.fail("phase", f"{state.phase!r} does not fit terminal {state.terminal} and plan {state.plan}")
+    if state.terminal:
+        return
+    if state.hand_number >= game.config.num_hands:
+        raise check.fail("hand_number", f"is {state.hand_number}, but the match of {game.config.num_hands} plays on")
+    steps = [STEPS.index(step) for step in state.plan]
+    if state.phase == AUTO or not steps or steps != sorted(set(steps)) or steps[0] == 0 or state.plan[-1] != "settle":
+        raise check.fail("plan", f"{state.plan} is not the rest of a hand at phase {state.phase!r}")
+    if state.folded.count(False) < 2:
+        raise check.fail("folded", "leaves fewer than two seats in a hand in play")
+    if state.phase == BET:
+        _check_betting(game, state)
+    elif state.bets is not None:
+        raise check.fail("bets", f"is a betting round, but the phase is {state.phase!r}")
+    else:
+        _check_card_decision(game, state)
+
+
+def _check_betting(game: TiltGame, state: TiltState) -> None:
+    """The open round (6): its rules, and its chips and seats those of the table."""
+    n, config = game.num_players, game.config
+    if state.bets is None:
+        raise check.fail("bets", "is null in a betting phase")
+    check.items(state.bet_rules, "bet_rules", 3, 3)
+    check.integer(state.bet_rules[0], "bet_rules[0]", 1, max(config.small_bet, config.big_bet))
+    check.integer(state.bet_rules[1], "bet_rules[1]", 1, config.max_bets)
+    check.text(state.bet_rules[2], "bet_rules[2]", ("facing_bet", "never"))
+    check.integers(state.committed, "committed", 0, config.starting_stack * n, (n, n))
+    bets = state.bets
+    bets.check("bets", n, game._rules(state), config.starting_stack * n)
+    if bets.finished or state.betting_round == 0:
+        raise check.fail("bets", "is a finished round in a betting phase")
+    if bets.stacks != state.stacks or bets.folded != state.folded:
+        raise check.fail("bets", "stacks or folded seats differ from the table's")
+    if list(map(add, state.committed, bets.contributions)) != state.contributions:
+        raise check.fail("contributions", "are not the committed chips plus the open round's")
+    if bets.pot != sum(state.contributions) + sum(state.carry):
+        raise check.fail("bets.pot", f"is {bets.pot}, not the chips put in and carried")
+
+
+def _check_card_decision(game: TiltGame, state: TiltState) -> None:
+    """An open card decision (4.4, 4.9): live seats in turn, each able to choose a set."""
+    order, turn = state.order, state.turn
+    if not order or len(set(order)) != len(order) or turn >= len(order):
+        raise check.fail("order", f"{order} at turn {turn} is no open card decision")
+    if any(state.folded[seat] for seat in order):
+        raise check.fail("order", f"{order} names a seat that has folded")
+    waiting = order[turn:]
+    if state.phase == SHARE_DISCARD and any(len(state.palms[seat]) <= MAX_EXCHANGE for seat in waiting):
+        raise check.fail("palms", f"of a seat to discard down hold {MAX_EXCHANGE} cards or fewer")
+    if state.phase == HAUL:
+        for seat in range(game.num_players):
+            chosen = seat in order[:turn]
+            keep = state.keeps[seat]
+            if (keep in game.own_cards(state, seat)) != chosen or not (chosen or keep == -1):
+                raise check.fail(f"keeps[{seat}]", f"is {keep}, not a card the seat holds and chose")
+        if any(not game.own_cards(state, seat) for seat in waiting):
+            raise check.fail("order", "names a seat with no card to keep")
+    drawn = sum(state.counts[seat] for seat in order[:turn]) if state.phase == SABOTAGE else 0
+    if drawn != len(state.sabotage_pile) or any(count > MAX_EXCHANGE for count in state.counts):
+        raise check.fail("sabotage_pile", f"holds {len(state.sabotage_pile)} cards, the seats' counts {state.counts}")
 
 
 def _no_effect(game: TiltGame, state: TiltState, at_showdown: bool) -> None:

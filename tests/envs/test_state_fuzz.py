@@ -7,12 +7,13 @@ a few hundred states and views per game, the `slow` run thousands."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from cardarena.envs.core.registry import make, registered
 from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
 
-CHECKED = {"yokir", "piktas"}
+CHECKED = {"yokir", "piktas", "tilt", "antipoker"}
 """The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
 run: a state their compiled kernels read out of bounds may end the process)."""
 
@@ -30,16 +31,17 @@ def _games(checked: set[str] = CHECKED, what: str = "state checks") -> list:
     ]
 
 
-def _fuzz(name: str, seed: int, cases: int) -> Tally:
+def _fuzz(name: str, seed: int, cases: int, collect: Callable = real_states, judged: Callable = judge) -> Tally:
+    """`cases` mutations of real inputs (`collect`: states or seat views) of every mode, each `judged`."""
     rng, tally = random.Random(seed), Tally()
     modes = make(name).game.conformance_modes
     per_mode = -(-cases // len(modes))
     for mode in modes:
-        originals = real_states(name, mode, rng, max(1, per_mode // 4))
+        originals = collect(name, mode, rng, max(1, per_mode // 4))
         for number in range(per_mode):
             data, change = mutated(originals[number % len(originals)], rng)
             failures = len(tally.failures)
-            judge(name, mode, data, rng, tally)
+            judged(name, mode, data, rng, tally)
             if len(tally.failures) > failures:
                 tally.failures[-1] = f"{mode} {change}: {tally.failures[-1]}"
     return tally
@@ -67,35 +69,24 @@ def test_mutated_states_many(name: str) -> None:
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
 
 
-VIEWS_CHECKED = {"piktas"}
-"""The games whose seat views are fuzzed (`Game.state_from_view` and `check_state` written); the
-others are expected to fail (and not run)."""
+VIEWS_CHECKED = {"piktas", "tilt", "antipoker"}
+"""The games whose rebuilt seat views (`Game.state_from_view`, then `check_state`) are fuzzed; the
+others are expected to fail (and not run), as in `CHECKED`."""
 
 
-def _fuzz_views(name: str, seed: int, cases: int) -> Tally:
-    rng, tally = random.Random(seed), Tally()
-    modes = make(name).game.conformance_modes
-    per_mode = -(-cases // len(modes))
-    for mode in modes:
-        originals = real_views(name, mode, rng, max(1, per_mode // 4))
-        for number in range(per_mode):
-            view, change = mutated(originals[number % len(originals)], rng)
-            failures = len(tally.failures)
-            view_fuzz(name, mode, view, rng, tally)
-            if len(tally.failures) > failures:
-                tally.failures[-1] = f"{mode} {change}: {tally.failures[-1]}"
-    return tally
+def _view_fuzz(name: str, seed: int, cases: int) -> Tally:
+    return _fuzz(name, seed, cases, real_views, view_fuzz)
 
 
 @pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
 def test_mutated_views(name: str) -> None:
-    tally = _fuzz_views(name, seed=1, cases=200)
+    tally = _view_fuzz(name, seed=1, cases=300)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
-    assert tally.refused > 0
+    assert tally.refused > 0 and tally.played > 0
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
 def test_mutated_views_many(name: str) -> None:
-    tally = _fuzz_views(name, seed=2, cases=2000)
+    tally = _view_fuzz(name, seed=2, cases=4000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"

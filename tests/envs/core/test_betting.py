@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from cardarena.envs.core.betting import (
@@ -17,7 +18,7 @@ from cardarena.envs.core.betting import (
     BettingRules,
     raise_options,
 )
-from cardarena.envs.core.errors import IllegalActionError
+from cardarena.envs.core.errors import IllegalActionError, StateError
 
 # The games' configurations, as their rulebooks set them (defaults).
 TILT_SMALL = BettingRules(unit=1, max_bets=4)  # 6.1: small_bet 1, 1 bet + 3 raises; 6.3: no incomplete raises
@@ -373,3 +374,36 @@ def test_options_refuse_states_the_engine_cannot_reach():
 def test_bad_rules_name_the_setting(fields, named):
     with pytest.raises(ValueError, match=named):
         BettingRules(**fields)
+
+
+def _round_check_rules() -> BettingRules:
+    return BettingRules(unit=2, max_bets=3)
+
+
+def test_a_played_round_passes_its_check() -> None:
+    rules = _round_check_rules()
+    bets = BettingRound.open(rules, [10, 10, 10], [False] * 3, 0, 3)
+    bets.act(rules, "raise_min")
+    bets.act(rules, "call")
+    bets.check("bets", 3, rules, 33)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda bets: bets.folded.pop(), "bets.folded"),
+        (lambda bets: bets.stacks.__setitem__(0, -1), "bets.stacks[0]"),
+        (lambda bets: setattr(bets, "bets", 4), "bets.bets"),
+        (lambda bets: bets.to_act.append(7), "bets.to_act[2]"),
+        (lambda bets: bets.to_act.append(1), "bets.to_act"),
+        (lambda bets: setattr(bets, "current_bet", 5), "bets.current_bet"),
+        (lambda bets: bets.history.append([0, "shout"]), "bets.history[1][1]"),
+    ],
+)
+def test_the_round_check_names_what_no_play_reaches(change, field: str) -> None:
+    rules = _round_check_rules()
+    bets = BettingRound.open(rules, [10, 10, 10], [False] * 3, 0, 3)
+    bets.act(rules, "check")
+    change(bets)
+    with pytest.raises(StateError, match=re.escape(f"'{field}'")):
+        bets.check("bets", 3, rules, 33)
