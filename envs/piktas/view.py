@@ -145,7 +145,9 @@ def state_from_view(game: PiktasTable, view: dict[str, Any]) -> PiktasState:
     )
     if seen.betting is not None:
         _replay_betting(game, state, seen.betting)
-    if config.mode == "gambling":
+    if config.mode == "gambling" and state.terminal:  # paid out: the last round's start no longer shows
+        state.round_start_chips = list(chips)
+    elif config.mode == "gambling":
         contributions = seen.betting.contributions if seen.betting else [0] * n
         state.round_start_chips = [
             c + paid + (config.buy_in if active else 0) for c, paid, active in zip(chips, contributions, seen.in_round)
