@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, TypeVar
 
+from . import validation as check
 from .errors import IllegalActionError, StateError
 from .state_json import copy_state
 
@@ -242,6 +243,32 @@ class BettingRound(_DecisionSlot):
             return cls.from_json(data)
         except ValueError as error:
             raise StateError(f"{env_id} state field 'bets': {error}") from None
+
+    def check(self, field: str, num_seats: int, rules: BettingRules, chips: int) -> None:
+        """Raise StateError naming `field`'s part that no play of `rules` reaches: a list not one entry per
+        seat, chips outside 0..`chips` (stacks down to -`chips` with an unlimited bankroll), bets past the
+        cap, a pending seat that is unknown, twice, folded, all-in or has matched the bet, a bad history."""
+        low = -chips if rules.bankroll == "unlimited" else 0
+        check.integers(self.stacks, f"{field}.stacks", low, chips, (num_seats, num_seats))
+        for seat, out in enumerate(check.items(self.folded, f"{field}.folded", num_seats, num_seats)):
+            check.flag(out, f"{field}.folded[{seat}]")
+        check.integers(self.contributions, f"{field}.contributions", 0, chips, (num_seats, num_seats))
+        check.integer(self.pot, f"{field}.pot", sum(self.contributions), chips)
+        check.integer(self.current_bet, f"{field}.current_bet", max(self.contributions), max(self.contributions))
+        check.integer(self.bets, f"{field}.bets", 0, chips if rules.max_bets is None else rules.max_bets)
+        check.integer(self.min_raise, f"{field}.min_raise", 0, chips)
+        check.integers(self.to_act, f"{field}.to_act", 0, num_seats - 1, (0, num_seats))
+        if len(set(self.to_act)) != len(self.to_act):
+            raise check.fail(f"{field}.to_act", f"names a seat twice: {self.to_act}")
+        for seat in self.to_act:
+            if not self._able_to_bet(rules, (seat,)) or 0 < self.current_bet <= self.contributions[seat]:
+                raise check.fail(
+                    f"{field}.to_act", f"holds seat {seat}, which has folded, is all-in or matched the bet"
+                )
+        for number, entry in enumerate(check.items(self.history, f"{field}.history")):
+            check.items(entry, f"{field}.history[{number}]", 2, 2)
+            check.seat(entry[0], f"{field}.history[{number}][0]", num_seats)
+            check.text(entry[1], f"{field}.history[{number}][1]", ACTIONS)
 
     def clone(self) -> BettingRound:
         """A copy sharing no list, its decision not yet read."""
