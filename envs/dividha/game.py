@@ -14,6 +14,7 @@ from operator import gt
 from typing import Any
 
 from cardarena.envs.core import betting
+from cardarena.envs.core import validation as check
 from cardarena.envs.core.cards import hand_seed, sampled
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
@@ -24,6 +25,7 @@ from .actions import (
     EVEN,
     FOLD,
     NUM_ACTIONS,
+    SPLITS,
     TRADE,
     TRADE_CHOICES,
     TRADE_KIND,
@@ -52,6 +54,7 @@ from .state import (
     DEALS,
     EMPTY,
     LAST_ROUND,
+    NUM_SLOTS,
     OVER,
     PUBLIC_SLOTS,
     SLOT_NAMES,
@@ -210,10 +213,20 @@ class DividhaGame(Game[DividhaState]):
     def event_log(self, state: DividhaState) -> list[dict[str, Any]]:
         return state.log
 
-    def state_from_json(self, data: dict[str, Any]) -> DividhaState:
-        state = super().state_from_json(data)
+    def read_json(self, data: dict[str, Any]) -> DividhaState:
+        state = super().read_json(data)
         state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
         return state
+
+    def check_state(self, state: DividhaState) -> None:
+        """Every field in range, each card of the deck in one place, chips that total the stacks
+        dealt out, and the hand so far what its deals and moves give when replayed by the rules."""
+        _check_fields(self, state)
+        _check_places(self.config, state)
+        if state.phase == OVER:
+            _check_over(self.config, state)
+        else:
+            _check_replay(self, state)
 
     def state_from_view(self, view: dict[str, Any]) -> DividhaState:
         """Other seats' unseen cards and private splits are made up to fit; see `Game.state_from_view`."""
@@ -253,13 +266,18 @@ class DividhaGame(Game[DividhaState]):
         return config.ante
 
     def _start_hand(self, state: DividhaState) -> None:
-        n, config = self.num_players, self.config
+        config = self.config
         state.ante = self.ante_of_hand(state.hand_number)
         if config.match and not self._eliminate(state):
             return
         if state.hand_number > 0:
             state.dealer = self._next_dealer(state)
-        state.stock = self.shuffled_deck(state)
+        self._deal_hand(state, self.shuffled_deck(state))
+
+    def _deal_hand(self, state: DividhaState, stock: list[int]) -> None:
+        """Begin the hand from `stock` (dealt from the front): fresh slots and tablets, the antes, the first round."""
+        n, config = self.num_players, self.config
+        state.stock = stock
         state.cards = [[EMPTY] * 6 for _ in range(n)]
         state.discards, state.trades = [[] for _ in range(n)], [-1] * n
         state.folded = [not playing for playing in state.in_match]
@@ -507,3 +525,198 @@ def _split_id(move: Move) -> int:
 def _key_json(key: tuple[Any, ...]) -> list[Any]:
     """A hand key as JSON: its `high` tuple becomes a list."""
     return [*key[:4], list(key[4])]
+
+
+_ACTION_KINDS = ("fold", "check", "call", "raise", TRADE_KIND)
+_SHOWDOWN_FIELDS = frozenset(
+    ("hand", "dealer", "ante", "folded", "shown", "actions", "trades", "public", "traded_in")
+    + ("win", "lose", "paid", "forfeit", "received")
+)
+_REPLAYED = ("dealer", "stacks", "in_match", "stock", "cards", "discards", "trades", "phase", "betting_round")
+_REPLAYED += ("turn", "folded", "win", "lose", "paid", "pot", "forfeit", "actions")
+
+
+def _check_fields(game: DividhaGame, state: DividhaState) -> None:
+    """Each field's JSON type, range and size (`Game.check_state`)."""
+    config, n = game.config, game.num_players
+    chips = config.starting_stack * n
+    check.integer(state.deal_seed, "deal_seed", 0, check.MAX_SEED)
+    check.seat(state.dealer, "dealer", n)
+    check.integers(state.stacks, "stacks", 0, chips, (n, n))
+    check.flags(state.in_match, "in_match", n)
+    check.integer(state.hand_number, "hand_number", 0, config.max_hands if config.match else 1)
+    check.integer(state.ante, "ante", 0, chips)
+    check.cards(state.stock, "stock", NUM_CARDS)
+    for seat, slots in enumerate(check.items(state.cards, "cards", n, n)):
+        check.integers(slots, f"cards[{seat}]", EMPTY, NUM_CARDS - 1, (NUM_SLOTS, NUM_SLOTS))
+    for seat, traded in enumerate(check.items(state.discards, "discards", n, n)):
+        check.cards(traded, f"discards[{seat}]", NUM_CARDS, (0, 2))
+    check.integers(state.trades, "trades", -1, len(TRADE_CHOICES) - 1, (n, n))
+    check.integer(state.phase, "phase", BETTING, OVER)
+    check.integer(state.betting_round, "betting_round", WAGER_ROUND, LAST_ROUND)
+    check.integer(state.turn, "turn", 0, n)
+    check.flags(state.folded, "folded", n)
+    for name in ("win", "lose", "paid"):
+        check.integers(getattr(state, name), name, 0, chips, (n, n))
+    check.integer(state.pot, "pot", 0, chips)
+    check.integer(state.forfeit, "forfeit", 0, chips)
+    if state.bets is not None:
+        state.bets.check("bets", n, game.betting_rules, chips)
+    for number, record in enumerate(check.items(state.actions, "actions", 0, game.max_decisions())):
+        where = f"actions[{number}]"
+        check.items(record, where, 6, 6)
+        check.seat(record[0], f"{where}[0]", n)
+        check.integer(record[1], f"{where}[1]", WAGER_ROUND, LAST_ROUND)
+        check.text(record[2], f"{where}[2]", _ACTION_KINDS)
+        check.integer(record[3], f"{where}[3]", 0, chips)
+        check.integer(record[4], f"{where}[4]", -1, len(SPLITS) - 1)
+        check.integer(record[5], f"{where}[5]", 0, chips)
+    _check_showdown(state, n, chips)
+    check.numbers(state.returns, "returns", n)
+    check.flag(state.terminal, "terminal")
+    check.flag(state.truncated, "truncated")
+    check.hand_history(state.log, n)
+
+
+def _check_showdown(state: DividhaState, n: int, chips: int) -> None:
+    """The last settled hand's outcome: null before the first one ends, else its fields (the views
+    and the rendering read them; the settlement that wrote them is not replayed)."""
+    record = state.showdown
+    if record is None and state.hand_number == 0:
+        return
+    if type(record) is not dict or set(record) != _SHOWDOWN_FIELDS:
+        raise check.fail(
+            "showdown", f"must be the last hand's outcome, an object of {', '.join(sorted(_SHOWDOWN_FIELDS))}"
+        )
+    check.integer(record["hand"], "showdown.hand", state.hand_number - 1, state.hand_number - 1)
+    check.seat(record["dealer"], "showdown.dealer", n)
+    check.integer(record["ante"], "showdown.ante", 0, chips)
+    check.integers(record["folded"], "showdown.folded", 0, n - 1, (0, n))
+    for name in ("win", "lose", "paid", "received"):
+        check.integers(record[name], f"showdown.{name}", 0, chips, (n, n))
+    check.integer(record["forfeit"], "showdown.forfeit", 0, chips)
+    shown = record["shown"]
+    if type(shown) is not dict or not set(shown) <= {str(seat) for seat in range(n)}:
+        raise check.fail("showdown.shown", "must be an object from seats to the hands shown")
+    for seat, hand in shown.items():
+        if type(hand) is not dict or set(hand) != {"cards", "key", "name"}:
+            raise check.fail(f"showdown.shown.{seat}", "must be an object of cards, key, name")
+        for index, code in enumerate(check.items(hand["cards"], f"showdown.shown.{seat}.cards", 0, NUM_SLOTS)):
+            check.text(code, f"showdown.shown.{seat}.cards[{index}]", rules.DECK)
+    for name in ("trades", "public", "traded_in"):
+        check.items(record[name], f"showdown.{name}", n, n)
+    _check_plain(record, "showdown")
+
+
+def _check_plain(value: Any, field: str) -> None:
+    """Plain JSON that reads back equal: no NaN or infinity anywhere inside."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_plain(item, f"{field}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_plain(item, f"{field}[{index}]")
+    elif type(value) is float:
+        check.number(value, field)
+
+
+def _check_places(config: DividhaConfig, state: DividhaState) -> None:
+    """Each card of the deck in one slot, the discards or the stock; the chips in the stacks, the
+    pot and the forfeits are the stacks dealt out."""
+    places = {f"cards[{seat}]": [card for card in slots if card != EMPTY] for seat, slots in enumerate(state.cards)}
+    places |= {f"discards[{seat}]": traded for seat, traded in enumerate(state.discards)}
+    check.each_card_once(places | {"stock": state.stock}, NUM_CARDS)
+    total, held = config.starting_stack * config.num_players, sum(state.stacks) + state.pot + state.forfeit
+    if held != total:
+        raise check.fail("stacks", f"the pot and the forfeits come to {held}, not the {total} dealt out")
+    if not config.match and not all(state.in_match):
+        raise check.fail("in_match", "must be every seat outside a match")
+    if any(stack for stack, playing in zip(state.stacks, state.in_match) if not playing):
+        raise check.fail("stacks", "of a seat out of the match must be 0 (its chips are forfeit)")
+
+
+def _check_over(config: DividhaConfig, state: DividhaState) -> None:
+    """Once the episode is over: no round open, the chips settled, the returns what the stacks give."""
+    start = config.starting_stack
+    if state.bets is not None or state.pot or state.forfeit:
+        raise check.fail("bets", "must be null, with the pot and forfeits paid out, once the episode is over")
+    if state.terminal == state.truncated or (state.truncated and state.hand_number < config.max_hands):
+        raise check.fail("terminal", "or 'truncated' (after the last hand of a match) must be true once over")
+    if state.returns != [float(stack - start) for stack in state.stacks]:
+        raise check.fail("returns", "must be each stack less the starting stack once the episode is over")
+
+
+def _check_replay(game: DividhaGame, state: DividhaState) -> None:
+    """The hand replayed by the rules from its deal (the stock before any card was dealt) and the
+    stacks before its antes gives the state back: every move legal in turn (4.1-4.4, 6)."""
+    start = game.config.starting_stack
+    if state.terminal or state.truncated or sum(state.in_match) < 2 or not state.in_match[state.dealer]:
+        raise check.fail(
+            "in_match", "must hold the dealer and another seat, the episode not over, while a hand is played"
+        )
+    if state.ante != game.ante_of_hand(state.hand_number):
+        raise check.fail("ante", f"must be this hand's ante, {game.ante_of_hand(state.hand_number)}")
+    before = [stack + paid for stack, paid in zip(state.stacks, state.paid)]
+    if state.returns != [float(chips - start) for chips in before]:
+        raise check.fail("returns", "must be each stack before this hand less the starting stack")
+    replay = DividhaState(
+        deal_seed=state.deal_seed,
+        dealer=state.dealer,
+        stacks=before,
+        in_match=list(state.in_match),
+        hand_number=state.hand_number,
+        ante=state.ante,
+        forfeit=state.forfeit,
+        showdown=state.showdown,
+        returns=list(state.returns),
+    )
+    game._deal_hand(replay, _stock_as_shuffled(game.num_players, state))
+    for number, record in enumerate(state.actions):
+        replay = _replay_move(game, replay, record, state.trades, f"actions[{number}]")
+    for name in _REPLAYED:
+        if getattr(replay, name) != getattr(state, name):
+            raise check.fail(name, f"is {getattr(state, name)!r}, but the hand's moves give {getattr(replay, name)!r}")
+    if (replay.bets and replay.bets.to_json()) != (state.bets and state.bets.to_json()):
+        raise check.fail("bets", "is not the round the hand's moves open")
+
+
+def _stock_as_shuffled(n: int, state: DividhaState) -> list[int]:
+    """The stock before the hand's first deal: each deal's cards in the order they were dealt (a
+    traded card where it lay before the trade, its replacement after the second deal), then the stock."""
+    clockwise = [(state.dealer + k) % n for k in range(1, n + 1)]
+    dealt_cards = [list(slots) for slots in state.cards]
+    replacements = []
+    for seat in clockwise:
+        slots = TRADE_CHOICES[state.trades[seat]] if state.trades[seat] >= 0 else ()
+        if len(state.discards[seat]) != len(slots):
+            raise check.fail(f"discards[{seat}]", f"must hold the {len(slots)} cards the seat's trade gave up")
+        for slot, card in zip(slots, state.discards[seat]):
+            replacements.append(dealt_cards[seat][slot])
+            dealt_cards[seat][slot] = card
+    stock = []
+    for number in (1, 2, LAST_ROUND):
+        for slot in DEALS[number]:
+            stock += [dealt_cards[seat][slot] for seat in clockwise if dealt_cards[seat][slot] != EMPTY]
+        if number == 2:
+            stock += replacements
+    stock += state.stock
+    if sorted(stock) != list(range(NUM_CARDS)):
+        raise check.fail("cards", "and the discards do not fit the deals and trades of a hand")
+    return stock
+
+
+def _replay_move(
+    game: DividhaGame, replay: DividhaState, record: list[Any], trades: list[int], field: str
+) -> DividhaState:
+    """`replay` after the legal move that `record` ([seat, round, kind, chips, split, stack after]) names."""
+    seat, _, kind, _, split, _ = record
+    if replay.phase != OVER and game.current_player(replay) == seat:
+        for action in game.legal_actions(replay):
+            move = decode(action)
+            if move.kind != kind or _split_id(move) != split or (kind == TRADE_KIND and move.choice != trades[seat]):
+                continue
+            twin = game.clone(replay)
+            game.apply(twin, action)
+            if twin.actions[-1] == record:
+                return twin
+    raise check.fail(field, f"({record}) is not a legal move after the ones before it")
