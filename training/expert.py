@@ -20,6 +20,7 @@ import io
 import multiprocessing
 import random
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -170,8 +171,8 @@ def collect_search_data(
         buffer = io.BytesIO()
         torch.save(copy.deepcopy(policy).to("cpu"), buffer)
         context = multiprocessing.get_context("spawn")
-        with context.Pool(settings.workers, _start_worker, (config, buffer.getvalue())) as pool:
-            parts = _gathered(pool.imap(_play_in_worker, tasks), on_game)
+        with ProcessPoolExecutor(settings.workers, context, _start_worker, (config, buffer.getvalue())) as pool:
+            parts = _gathered(pool.map(_play_in_worker, tasks), on_game)
     return SearchData.merged(parts)
 
 

@@ -141,14 +141,30 @@ def test_the_gate_rejects_a_network_that_loses(highcard, tmp_path, monkeypatch):
     assert gate == {"margin": -0.5, "ci95": 0.1, "accepted": False}
 
 
-def test_search_data_is_the_same_with_one_or_two_workers(tmp_path):
-    one = tiny_config("yokir", "expert.workers=1")
-    policy = Trainer(one, tmp_path / "run").model.policy
-    alone = expert.collect_search_data(one, policy, generation=3)
-    shared = expert.collect_search_data(tiny_config("yokir", "expert.workers=2"), policy, generation=3)
-    assert len(alone) > 0
-    for name in ("observations", "masks", "policies", "returns"):
-        assert np.array_equal(getattr(alone, name), getattr(shared, name)), name
+WORKERS_SCRIPT = """
+import sys, tempfile
+import numpy as np
+from cardarena.training import expert
+from cardarena.training.config import load_train_config
+from cardarena.training.train import Trainer
+
+settings = sys.argv[1:]
+one = load_train_config("yokir", overrides=[*settings, "expert.workers=1"])
+policy = Trainer(one, tempfile.mkdtemp()).model.policy
+alone = expert.collect_search_data(one, policy, generation=3)
+shared = expert.collect_search_data(load_train_config("yokir", overrides=[*settings, "expert.workers=2"]), policy, 3)
+assert len(alone) > 0
+for name in ("observations", "masks", "policies", "returns"):
+    assert np.array_equal(getattr(alone, name), getattr(shared, name)), name
+print("same data:", len(alone), "decisions")
+"""
+
+
+def test_search_data_is_the_same_with_one_or_two_workers():
+    # run as `python -c`: spawned workers import the parent's main module, which must not be a test runner
+    result = subprocess.run([sys.executable, "-c", WORKERS_SCRIPT, *TINY], capture_output=True, text=True, timeout=400)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "same data:" in result.stdout
 
 
 def test_expert_iteration_on_ray_is_a_clear_error(tmp_path):
