@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import torch
@@ -44,9 +44,6 @@ from .evaluate import (
     seat_names,
 )
 from .pretrain import actor_critic_outputs
-
-if TYPE_CHECKING:
-    from .train import ProgressHook, Trainer
 
 EXPERT_ITERATION = "expert-iteration"
 CANDIDATE, CURRENT = "candidate", "current"
@@ -230,8 +227,9 @@ def gate_margin(config: TrainConfig, candidate: Any, current: Any, seed: int) ->
     return mean_with_ci("margin", (means[:, 0] - means[:, 1]).tolist())
 
 
-def run_generation(trainer: Trainer, generation: int, on_progress: ProgressHook | None = None) -> dict[str, Any]:
-    """Search, learn and gate once; the generation's figures (also logged to TensorBoard)."""
+def run_generation(trainer: Any, generation: int, on_progress: Callable[..., None] | None = None) -> dict[str, Any]:
+    """Search, learn and gate once for `trainer` (a train.Trainer, which imports this module); the
+    generation's figures (also logged to TensorBoard)."""
     config, settings, model = trainer.config, trainer.config.expert, trainer.model
     report = (lambda done: on_progress("search", done, settings.games, {})) if on_progress else None
     data = collect_search_data(config, model.policy, generation, report)
