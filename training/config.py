@@ -75,11 +75,29 @@ class EvalSettings(_Settings):
     opponents: list[str] = [RANDOM]
 
 
+class ExpertSettings(_Settings):
+    """Expert iteration (algo: expert-iteration, training/expert.py): search games, learning, the gate."""
+
+    generations: PositiveInt = 10
+    games: PositiveInt = 200
+    iterations: PositiveInt = 64
+    c_puct: Annotated[float, Field(ge=0)] = 1.5
+    temperature: Annotated[float, Field(ge=0)] = 1.0
+    epochs: PositiveInt = 4
+    batch_size: PositiveInt = 256
+    learning_rate: Annotated[float, Field(gt=0)] = 1e-3
+    value_weight: Annotated[float, Field(ge=0)] = 0.5
+    ppo_steps: Annotated[int, Field(ge=0)] = 0
+    gate_episodes: PositiveInt = 400
+    workers: PositiveInt = 1
+
+
 class TrainConfig(_Settings):
     """Everything a training run needs; `cardarena train <game>` fills it from YAML and --set."""
 
     game: str
     name: str = "ppo-selfplay"
+    algo: Literal["ppo", "expert-iteration"] = "ppo"
     total_steps: PositiveInt = 300_000
     n_envs: PositiveInt = 8
     seed: int = 0
@@ -92,6 +110,7 @@ class TrainConfig(_Settings):
     pretrain: PretrainSettings = PretrainSettings()
     opponents: OpponentSettings = OpponentSettings()
     eval: EvalSettings = EvalSettings()
+    expert: ExpertSettings = ExpertSettings()
 
     @model_validator(mode="after")
     def _check_game_settings(self) -> TrainConfig:

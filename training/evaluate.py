@@ -290,7 +290,7 @@ class Tally:
     def scores(self, ratings: DuplicateRatings) -> list[AgentScore]:
         scores = []
         for column, name in enumerate(self.names):
-            score = _score(name, self.per_deal[name])
+            score = mean_with_ci(name, self.per_deal[name])
             score.mu, score.sigma = float(ratings.mu[column]), float(ratings.sigma[column])
             counts = self.seat_counts[name]
             score.seat_episodes = list(counts)
@@ -374,7 +374,8 @@ def _log_likelihood(theta: np.ndarray, scores: np.ndarray) -> float:
     return -float((scores * np.logaddexp(0.0, theta[None, :] - theta[:, None])).sum())
 
 
-def _score(name: str, samples: list[float]) -> AgentScore:
+def mean_with_ci(name: str, samples: list[float]) -> AgentScore:
+    """The mean of `samples` with the half-width of its 95% confidence interval (infinite for one sample)."""
     n = len(samples)
     mean = sum(samples) / n
     if n < 2:

@@ -104,7 +104,7 @@ def behaviour_clone(
     policy.train()
     for _ in range(epochs):
         for batch in torch.randperm(len(actions), generator=generator).split(batch_size):
-            logits, values = _forward(policy, observations[batch])
+            logits, values = actor_critic_outputs(policy, observations[batch])
             logits = logits.masked_fill(~masks[batch], -1e8)
             actor_loss = torch.nn.functional.cross_entropy(logits, actions[batch])
             critic_loss = torch.nn.functional.mse_loss(values, returns[batch])
@@ -114,7 +114,7 @@ def behaviour_clone(
     policy.eval()
     sharpen(policy, temperature)
     with torch.no_grad():
-        logits, values = _forward(policy, observations)
+        logits, values = actor_critic_outputs(policy, observations)
         logits = logits.masked_fill(~masks, -1e8)
         return {
             "accuracy": float((logits.argmax(dim=1) == actions).float().mean()),
@@ -154,7 +154,8 @@ def _cloned_parameters(policy, fit: str) -> list[torch.nn.Parameter]:
     return [p for p in policy.parameters() if id(p) not in actor_mlp]
 
 
-def _forward(policy, observations: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+def actor_critic_outputs(policy, observations: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The action logits and the values of an SB3 actor-critic policy for a batch of observations."""
     features = policy.extract_features(observations)
     if policy.share_features_extractor:
         latent_pi, latent_vf = policy.mlp_extractor(features)

@@ -30,6 +30,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 from .checkpoint import load_model, load_weights, verify_checkpoint, write_checkpoint
 from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
+from .expert import EXPERT_ITERATION, run_generation
 from .policies import ActionFeaturePolicy, action_feature_columns
 from .pretrain import behaviour_clone, collect_demonstrations
 from .rollouts import Layout, lay_out, worker_seed
@@ -103,6 +104,11 @@ class Trainer:
     """
 
     def __init__(self, config: TrainConfig, run_dir: Path, device: str = "cpu", workers: RayWorkers | None = None):
+        if config.algo == EXPERT_ITERATION and workers is not None:
+            raise ConfigError(
+                "algo: expert-iteration does not run on --backend ray yet: use --backend local, "
+                "with expert.workers processes for its search games"
+            )
         self.config = config
         self.run_dir = Path(run_dir)
         self.env_id = lookup(config.game).env_id
@@ -119,6 +125,7 @@ class Trainer:
         self.venv = VecMonitor(DummyVecEnv([_built(env) for env in self.envs]))
         self.model = self._new_model()
         self.history: list[dict[str, Any]] = []
+        self.generation = 0  # expert iteration: the generations done
         self.restored = False
         self.resume_point: ResumePoint | None = None  # set by `resume`
 
@@ -196,12 +203,14 @@ class Trainer:
         return int(self.model.num_timesteps)
 
     def run(self, on_progress: ProgressHook | None = None) -> TrainResult:
-        """Pretrain (a fresh run), train until total_steps, then evaluate and write the final checkpoint."""
+        """Pretrain (a fresh run), train until total_steps (PPO) or for expert.generations (expert
+        iteration), then evaluate and write the final checkpoint."""
         started = time.perf_counter()
         if not self.restored:
             self._prepare(on_progress)
-        remaining = self.config.total_steps - self.steps
-        if remaining > 0:
+        if self.config.algo == EXPERT_ITERATION:
+            self._run_generations(on_progress)
+        elif (remaining := self.config.total_steps - self.steps) > 0:
             callback = _TrainingCallback(self, on_progress)
             try:
                 self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
@@ -213,11 +222,22 @@ class Trainer:
         self._plot()
         return TrainResult(self.run_dir, final, self.steps, time.perf_counter() - started, evaluation)
 
-    def evaluate_learner(self, episodes: int, on_progress: ProgressHook | None = None) -> dict[str, Any]:
+    def _run_generations(self, on_progress: ProgressHook | None) -> None:
+        """Expert iteration from the generation after the last one done: each generation is
+        evaluated, written to history.jsonl with its figures, and checkpointed."""
+        for generation in range(self.generation + 1, self.config.expert.generations + 1):
+            figures = run_generation(self, generation, on_progress)
+            self.generation = generation
+            self.evaluate_learner(self.config.eval.episodes, on_progress, {"expert": figures})
+            self.save_checkpoint(self.run_dir / "checkpoints" / f"step_{self.steps:010d}")
+
+    def evaluate_learner(
+        self, episodes: int, on_progress: ProgressHook | None = None, figures: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The learner against each baseline over `episodes` (one learner seat, the rest that
         baseline), and its rating (evaluate's Bradley-Terry on duplicate margins) at a table with
-        every baseline; logged to TensorBoard and history.jsonl. `on_progress` hears of each
-        episode as the phase "evaluation"."""
+        every baseline; logged to TensorBoard and history.jsonl (with `figures`, if given).
+        `on_progress` hears of each episode as the phase "evaluation"."""
         learner = PolicyAgent(export_policy(self.model.policy), name=LEARNER)
         game = lookup(self.config.game).name
         seats = len(lookup(self.config.game).env_cls(**self.config.env).possible_agents)
@@ -241,7 +261,7 @@ class Trainer:
         rating = evaluate(self.env_id, mixed, episodes, seed, self.config.env, on_episode=report).score_of(LEARNER)
         self.model.logger.record("eval/rating_mu", rating.mu)
         self.model.logger.record("eval/rating_ordinal", rating.ordinal)
-        row = {"steps": self.steps, "results": results, "rating": rating.to_dict()["rating"]}
+        row = {"steps": self.steps, "results": results, "rating": rating.to_dict()["rating"], **(figures or {})}
         self.history.append(row)
         with open(self.run_dir / HISTORY_FILE, "a") as handle:
             handle.write(json.dumps(row) + "\n")
@@ -251,6 +271,7 @@ class Trainer:
     def save_checkpoint(self, directory: Path, evaluation: dict[str, Any] | None = None) -> Path:
         state = {
             "steps": self.steps,
+            "generation": self.generation,
             "env_rngs": [env.rng_state() for env in self.envs],
             "env_episodes": [env.episodes for env in self.envs],
             "python_rng": random.getstate(),
@@ -342,11 +363,13 @@ class Trainer:
             keys, position, has_gauss, cached_gaussian = state["numpy_rng"]
             np.random.set_state(("MT19937", np.array(keys, dtype=np.uint32), position, has_gauss, cached_gaussian))
             history_rows = int(state["history_rows"])
+            generation = int(state.get("generation", 0))
         except (KeyError, IndexError, TypeError, ValueError, RuntimeError) as err:
             raise CheckpointError(
                 f"{checkpoint}: its resume state ({STATE_FILE}, {POOL_FILE}) is malformed ({type(err).__name__}: {err})"
             ) from None
         self.model = self._attach(model)
+        self.generation = generation
         if self.workers is not None:
             self.workers.start(self.config, state.get("worker_states", []))
         history_path = self.run_dir / HISTORY_FILE

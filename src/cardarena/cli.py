@@ -701,9 +701,13 @@ def train(
         _report_resume_point(trainer.resume_point, trainer.run_dir)
     config = trainer.config
     where = f" on {count} Ray workers" if count is not None else ""
+    length = (
+        f"{config.expert.generations} generations of expert iteration"
+        if config.algo == "expert-iteration"
+        else f"{config.total_steps:,} steps"
+    )
     console.print(
-        f"training {trainer.env_id} for {config.total_steps:,} steps in {trainer.run_dir} "
-        f"(from step {trainer.steps:,}){where}",
+        f"training {trainer.env_id} for {length} in {trainer.run_dir} (from step {trainer.steps:,}){where}",
         soft_wrap=True,
     )
     result = _with_progress(trainer.run)

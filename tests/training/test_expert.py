@@ -1,0 +1,205 @@
+"""Expert iteration: the guided search, a run end to end, the gate, resuming, and parallel search games."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from cardarena.agents import load
+from cardarena.agents.guided_search import GuidedSearchAgent
+from cardarena.envs import make, register
+from cardarena.envs.core.errors import ConfigError
+from cardarena.envs.core.table import Table
+from cardarena.training import expert
+from cardarena.training.config import load_train_config
+from cardarena.training.train import Trainer, latest_checkpoint
+
+torch.set_num_threads(1)
+
+TINY = [
+    "algo=expert-iteration",
+    "n_envs=1",
+    "ppo.net_arch=[16]",
+    "pretrain.episodes=20",
+    "pretrain.epochs=1",
+    "eval.episodes=4",
+    "eval.final_episodes=4",
+    "expert.games=4",
+    "expert.iterations=8",
+    "expert.gate_episodes=8",
+]
+
+
+def tiny_config(game, *extra):
+    return load_train_config(game, overrides=[*TINY, *extra])
+
+
+@pytest.fixture
+def highcard(own_registry, monkeypatch):
+    """The test-only game highcard_v1 (tests/envs/highcard.py), registered for one test."""
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "envs"))
+    import highcard
+
+    register(highcard.ENV_ID, highcard.MODULE)
+    return highcard.ENV_ID
+
+
+class UniformGuide:
+    """Every legal action alike, every seat's value 0: the guide protocol at its plainest."""
+
+    def priors(self, observations, masks):
+        masks = np.asarray(masks, float)
+        return masks / masks.sum(axis=1, keepdims=True)
+
+    def values(self, observations):
+        return np.zeros(len(observations))
+
+
+def searched_episode(game, seed):
+    """Every decision of one episode with the guided search in every seat: (action, mask, distribution)."""
+    env = make(game)
+    agent = GuidedSearchAgent(UniformGuide(), iterations=12, temperature=1.0, seed=seed)
+    table = Table(env)
+    table.reset(seed=seed)
+    decisions = []
+    while (seat := table.to_act) is not None:
+        mask = table.observe(seat)["action_mask"].astype(bool)
+        action, distribution = agent.search(env, seat)
+        decisions.append((action, mask, distribution))
+        table.play(action)
+    return decisions
+
+
+@pytest.mark.parametrize("game", ["highcard_v1", "yokir"])
+def test_the_guided_search_plays_legal_moves_and_replays_by_seed(game, request):
+    if game == "highcard_v1":
+        request.getfixturevalue("highcard")
+    first, again = searched_episode(game, seed=5), searched_episode(game, seed=5)
+    assert first and len(first) == len(again)
+    for (action, mask, distribution), (action_again, _, distribution_again) in zip(first, again, strict=True):
+        assert mask[action]
+        assert distribution.sum() == pytest.approx(1.0)
+        assert not distribution[~mask].any()
+        assert action == action_again and np.array_equal(distribution, distribution_again)
+
+
+def test_a_guided_search_budget_must_be_positive():
+    with pytest.raises(ConfigError, match="iterations >= 1"):
+        GuidedSearchAgent(UniformGuide(), iterations=0)
+
+
+def test_expert_iteration_on_a_toy_game_writes_generations_and_a_final_checkpoint(highcard, tmp_path):
+    run = tmp_path / "run"
+    result = Trainer.start(tiny_config(highcard, "expert.generations=2"), run).run()
+    rows = [json.loads(line) for line in (run / "history.jsonl").read_text().splitlines()]
+    assert [row["expert"]["generation"] for row in rows[:2]] == [1, 2]
+    for row in rows[:2]:
+        assert row["expert"]["decisions"] > 0
+        assert {"policy_loss", "value_loss", "agreement", "gate"} <= set(row["expert"])
+        assert set(row["results"]) == {"random"}
+    assert result.steps == sum(row["expert"]["decisions"] for row in rows[:2])
+    assert latest_checkpoint(run).name == "final"
+    assert len(list((run / "checkpoints").glob("step_*"))) == 3  # step 0 and one per generation
+
+
+def test_expert_iteration_on_yokir_ends_in_a_checkpoint_that_loads_as_an_agent(tmp_path):
+    result = Trainer.start(tiny_config("yokir", "expert.generations=1"), tmp_path / "run").run()
+    agent = load(str(result.final_checkpoint), game="yokir")
+    env = make("yokir")
+    env.reset(seed=1)
+    observation = env.observe(env.agent_selection)
+    assert observation["action_mask"][agent.act(observation)]
+
+
+def test_the_gate_keeps_the_current_network_when_the_new_one_is_no_better(highcard, tmp_path, monkeypatch):
+    monkeypatch.setattr(expert, "fit_to_search", lambda policy, data, settings, seed: {"policy_loss": 0.0})
+    trainer = Trainer.start(tiny_config(highcard, "expert.generations=1"), tmp_path / "run")
+    trainer.run()
+    gate = json.loads((tmp_path / "run" / "history.jsonl").read_text().splitlines()[0])["expert"]["gate"]
+    assert gate["margin"] == 0.0 and gate["accepted"] is False  # the same network on the same deals: level
+
+
+def test_the_gate_rejects_a_network_that_loses(highcard, tmp_path, monkeypatch):
+    before = {}
+
+    def losing_margin(config, candidate, current, seed):
+        before.update({key: value.clone() for key, value in current.state_dict().items()})
+        return expert.AgentScore("margin", -0.5, 0.1, 8)
+
+    monkeypatch.setattr(expert, "gate_margin", losing_margin)
+    trainer = Trainer.start(tiny_config(highcard, "expert.generations=1"), tmp_path / "run")
+    trainer.run()
+    after = trainer.model.policy.state_dict()
+    assert all(torch.equal(before[key], after[key]) for key in before)
+    gate = json.loads((tmp_path / "run" / "history.jsonl").read_text().splitlines()[0])["expert"]["gate"]
+    assert gate == {"margin": -0.5, "ci95": 0.1, "accepted": False}
+
+
+WORKERS_SCRIPT = """
+import sys, tempfile
+import numpy as np
+from cardarena.training import expert
+from cardarena.training.config import load_train_config
+from cardarena.training.train import Trainer
+
+settings = sys.argv[1:]
+one = load_train_config("yokir", overrides=[*settings, "expert.workers=1"])
+policy = Trainer(one, tempfile.mkdtemp()).model.policy
+alone = expert.collect_search_data(one, policy, generation=3)
+shared = expert.collect_search_data(load_train_config("yokir", overrides=[*settings, "expert.workers=2"]), policy, 3)
+assert len(alone) > 0
+for name in ("observations", "masks", "policies", "returns"):
+    assert np.array_equal(getattr(alone, name), getattr(shared, name)), name
+print("same data:", len(alone), "decisions")
+"""
+
+
+def test_search_data_is_the_same_with_one_or_two_workers():
+    # run as `python -c`: spawned workers import the parent's main module, which must not be a test runner
+    result = subprocess.run([sys.executable, "-c", WORKERS_SCRIPT, *TINY], capture_output=True, text=True, timeout=400)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "same data:" in result.stdout
+
+
+def test_expert_iteration_on_ray_is_a_clear_error(tmp_path):
+    with pytest.raises(ConfigError, match="expert-iteration does not run on --backend ray"):
+        Trainer(tiny_config("yokir"), tmp_path / "run", workers=object())
+
+
+def test_a_killed_expert_run_resumes_at_the_next_generation_with_the_same_data(tmp_path):
+    settings = [*TINY, "expert.generations=3"]
+    unkilled = tmp_path / "unkilled"
+    Trainer.start(load_train_config("yokir", overrides=settings), unkilled).run()
+
+    run = tmp_path / "run"
+    train = [sys.executable, "-m", "cardarena.cli", "train", "yokir"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with open(tmp_path / "train.log", "w") as log:
+        command = [*train, "--run-dir", str(run), *[arg for setting in settings for arg in ("--set", setting)]]
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        deadline = time.monotonic() + 240
+        try:
+            while (latest := latest_checkpoint(run)) is None or latest.name == "step_0000000000":
+                assert process.poll() is None, (tmp_path / "train.log").read_text()
+                assert time.monotonic() < deadline, "no generation's checkpoint within 240 s"
+                time.sleep(0.1)
+        finally:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert not (run / "final").exists()
+    done = json.loads((latest_checkpoint(run) / "trainer_state.json").read_text())["generation"]
+    assert 1 <= done < 3
+
+    resumed = subprocess.run([*train, "--resume", str(run)], capture_output=True, text=True, env=env, timeout=400)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+
+    def history(folder):
+        return [json.loads(line) for line in (folder / "history.jsonl").read_text().splitlines()]
+
+    assert history(run) == history(unkilled)

@@ -1,0 +1,252 @@
+"""Expert iteration: search guided by the network teaches the network, one generation at a time.
+
+A generation (1) plays `expert.games` search games: the guided search (agents/guided_search.py,
+the network's policy as its prior and its value head at the leaves) in one rotating seat, each
+other seat the current network (sampled) or, with chance `opponents.baseline_share`, a baseline;
+every search decision is recorded with its observation, mask, the search's action distribution
+and the return that seat went on to receive. (2) Fits a copy of the network to that data (policy
+toward the search's distribution by cross-entropy on the masked logits, value toward the returns
+by MSE), optionally followed by `expert.ppo_steps` of self-play PPO. (3) Gates: the new network
+replaces the current one only if its duplicate-deal margin over it has a 95% CI above zero.
+
+Each game is seeded by (seed, generation, game index) and the games are merged in game order, so
+a generation's data is the same whether one process or `expert.workers` spawned ones play it.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import multiprocessing
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+from cardarena.agents import load
+from cardarena.agents.guided_search import GuidedSearchAgent
+from cardarena.agents.policy import PolicyAgent, export_policy
+from cardarena.envs import lookup, make
+from cardarena.envs.core.table import Table
+
+from .config import ExpertSettings, TrainConfig
+from .evaluate import (
+    AgentScore,
+    deal_count,
+    deal_seeds,
+    distinct_rotations,
+    finite_or_none,
+    mean_with_ci,
+    play_deals,
+    seat_names,
+)
+from .pretrain import actor_critic_outputs
+
+EXPERT_ITERATION = "expert-iteration"
+CANDIDATE, CURRENT = "candidate", "current"
+
+
+class TorchGuide:
+    """The guide protocol of agents/guided_search.py over an SB3 actor-critic policy."""
+
+    def __init__(self, policy: Any):
+        self.policy = policy
+
+    def priors(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        logits, _ = self._outputs(observations)
+        legal = torch.as_tensor(np.asarray(masks, bool), device=self.policy.device)
+        return torch.softmax(logits.masked_fill(~legal, -torch.inf), dim=1).cpu().numpy()
+
+    def values(self, observations: np.ndarray) -> np.ndarray:
+        return self._outputs(observations)[1].cpu().numpy()
+
+    def _outputs(self, observations: np.ndarray) -> tuple[torch.Tensor, torch.Tensor]:
+        with torch.no_grad():
+            return actor_critic_outputs(self.policy, torch.as_tensor(observations, device=self.policy.device))
+
+
+@dataclass
+class SearchData:
+    """Search decisions: observation, action mask, the search's action distribution, and the return that followed."""
+
+    observations: np.ndarray
+    masks: np.ndarray
+    policies: np.ndarray
+    returns: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.returns)
+
+    @classmethod
+    def merged(cls, parts: list[SearchData]) -> SearchData:
+        """The decisions of `parts`, in their order."""
+        return cls(*(np.concatenate([getattr(part, name) for part in parts]) for name in cls.__dataclass_fields__))
+
+
+def derived_seed(*parts: Any) -> int:
+    """A 63-bit seed that is a function of `parts` alone (any ints and strings)."""
+    return random.Random(":".join(map(str, parts))).getrandbits(63)
+
+
+class SearchGames:
+    """Plays the search games of a generation with `policy` guiding the search and in the pool."""
+
+    def __init__(self, config: TrainConfig, policy: Any):
+        self.config = config
+        self.guide = TorchGuide(policy)
+        self.exported = export_policy(policy)
+        self.game = lookup(config.game).name
+
+    def play(self, generation: int, index: int) -> SearchData:
+        """Game `index` of `generation`: every decision of the search's seat."""
+        config, settings = self.config, self.config.expert
+        rng = random.Random(derived_seed(config.seed, generation, index))
+        env_config = {**config.env, **{key: rng.choice(choices) for key, choices in config.env_sampling.items()}}
+        env = make(config.game, **env_config)
+        seats = len(env.possible_agents)
+        learner = index % seats
+        search = GuidedSearchAgent(
+            self.guide, settings.iterations, settings.c_puct, settings.temperature, seed=rng.getrandbits(63)
+        )
+        others = {seat: self._opponent(rng) for seat in range(seats) if seat != learner}
+        table = Table(env)
+        table.reset(seed=rng.getrandbits(63))
+        for agent in others.values():
+            agent.reset()
+        rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
+        while (seat := table.advance(others)) is not None:
+            observation = table.observe(seat)
+            action, distribution = search.search(env, seat)
+            rows.append(
+                (observation["observation"], observation["action_mask"].astype(bool), distribution, table.totals[seat])
+            )
+            table.play(action)
+        return SearchData(
+            np.asarray([row[0] for row in rows], np.float32).reshape(len(rows), -1),
+            np.asarray([row[1] for row in rows], bool).reshape(len(rows), -1),
+            np.asarray([row[2] for row in rows], np.float32).reshape(len(rows), -1),
+            np.asarray([table.totals[learner] - row[3] for row in rows], np.float32),
+        )
+
+    def _opponent(self, rng: random.Random) -> Any:
+        """A baseline with chance `opponents.baseline_share`, else the current network, sampling its moves."""
+        opponents = self.config.opponents
+        if opponents.baselines and rng.random() < opponents.baseline_share:
+            return load(rng.choice(opponents.baselines), game=self.game, seed=rng.getrandbits(63))
+        return PolicyAgent(self.exported, deterministic=False, seed=rng.getrandbits(63), name=CURRENT)
+
+
+_worker_games: SearchGames | None = None  # each worker process's games, set by `_start_worker`
+
+
+def _start_worker(config: TrainConfig, policy_bytes: bytes) -> None:
+    global _worker_games
+    torch.set_num_threads(config.torch_threads)
+    _worker_games = SearchGames(config, torch.load(io.BytesIO(policy_bytes), weights_only=False))
+
+
+def _play_in_worker(task: tuple[int, int]) -> SearchData:
+    assert _worker_games is not None, "the pool's initializer sets the worker's games"
+    return _worker_games.play(*task)
+
+
+def collect_search_data(
+    config: TrainConfig, policy: Any, generation: int, on_game: Callable[[int], None] | None = None
+) -> SearchData:
+    """The search games of `generation`, played here or in `expert.workers` spawned processes, merged in game order."""
+    settings = config.expert
+    tasks = [(generation, index) for index in range(settings.games)]
+    parts: list[SearchData] = []
+    if settings.workers == 1:
+        games = SearchGames(config, policy)
+        results = (games.play(*task) for task in tasks)
+        parts = _gathered(results, on_game)
+    else:
+        buffer = io.BytesIO()
+        torch.save(copy.deepcopy(policy).to("cpu"), buffer)
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(settings.workers, context, _start_worker, (config, buffer.getvalue())) as pool:
+            parts = _gathered(pool.map(_play_in_worker, tasks), on_game)
+    return SearchData.merged(parts)
+
+
+def _gathered(results: Any, on_game: Callable[[int], None] | None) -> list[SearchData]:
+    parts = []
+    for part in results:
+        parts.append(part)
+        if on_game is not None:
+            on_game(len(parts))
+    return parts
+
+
+def fit_to_search(policy: Any, data: SearchData, settings: ExpertSettings, seed: int) -> dict[str, float]:
+    """Train `policy` toward the search's distributions (cross-entropy on masked logits) and the
+    returns (MSE); the losses over all the data afterwards, and how often its first choice is the search's."""
+    generator = torch.Generator().manual_seed(seed)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=settings.learning_rate)
+    tensors = [torch.as_tensor(array, device=policy.device) for array in (data.observations, data.masks)]
+    observations, masks = tensors
+    targets = torch.as_tensor(data.policies, device=policy.device)
+    returns = torch.as_tensor(data.returns, device=policy.device)
+
+    def losses(rows: Any) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        logits, values = actor_critic_outputs(policy, observations[rows])
+        log_probs = torch.log_softmax(logits.masked_fill(~masks[rows], -1e8), dim=1)
+        policy_loss = -(targets[rows] * log_probs).sum(dim=1).mean()
+        return policy_loss, torch.nn.functional.mse_loss(values, returns[rows]), log_probs
+
+    policy.train()
+    for _ in range(settings.epochs):
+        for batch in torch.randperm(len(data), generator=generator).split(settings.batch_size):
+            policy_loss, value_loss, _ = losses(batch)
+            optimizer.zero_grad()
+            (policy_loss + settings.value_weight * value_loss).backward()
+            optimizer.step()
+    policy.eval()
+    with torch.no_grad():
+        policy_loss, value_loss, log_probs = losses(slice(None))
+        agreement = (log_probs.argmax(dim=1) == targets.argmax(dim=1)).float().mean()
+    return {"policy_loss": float(policy_loss), "value_loss": float(value_loss), "agreement": float(agreement)}
+
+
+def gate_margin(config: TrainConfig, candidate: Any, current: Any, seed: int) -> AgentScore:
+    """The candidate's mean margin a deal over the current network (their seats alternate, duplicate
+    deals with rotated seats, `expert.gate_episodes` episodes) with its 95% CI."""
+    env = make(config.game, **config.env)
+    names = seat_names(config.game, [CANDIDATE, CURRENT], len(env.possible_agents))
+    players = {
+        CANDIDATE: PolicyAgent(export_policy(candidate), name=CANDIDATE),
+        CURRENT: PolicyAgent(export_policy(current), name=CURRENT),
+    }
+    episodes = config.expert.gate_episodes
+    seeds = deal_seeds(seed, deal_count(episodes, len(distinct_rotations(names))))
+    means = play_deals(env, [(name, players[name]) for name in names], seeds, episodes).deal_means()
+    return mean_with_ci("margin", (means[:, 0] - means[:, 1]).tolist())
+
+
+def run_generation(trainer: Any, generation: int, on_progress: Callable[..., None] | None = None) -> dict[str, Any]:
+    """Search, learn and gate once for `trainer` (a train.Trainer, which imports this module); the
+    generation's figures (also logged to TensorBoard)."""
+    config, settings, model = trainer.config, trainer.config.expert, trainer.model
+    report = (lambda done: on_progress("search", done, settings.games, {})) if on_progress else None
+    data = collect_search_data(config, model.policy, generation, report)
+    current = copy.deepcopy(model.policy)
+    losses = fit_to_search(model.policy, data, settings, derived_seed(config.seed, generation, "fit"))
+    model.num_timesteps += len(data)
+    if settings.ppo_steps:
+        model.learn(total_timesteps=settings.ppo_steps, reset_num_timesteps=False)
+    margin = gate_margin(config, model.policy, current, derived_seed(config.seed, generation, "gate"))
+    accepted = bool(margin.low > 0)
+    if accepted:
+        trainer.pool.add_snapshot(export_policy(model.policy), trainer.steps)
+    else:
+        model.policy.load_state_dict(current.state_dict())
+    gate = {"margin": margin.mean, "ci95": finite_or_none(margin.ci95), "accepted": accepted}
+    for key, value in {"generation": generation, "decisions": len(data), **losses}.items():
+        model.logger.record(f"expert/{key}", value)
+    model.logger.record("expert/gate_margin", margin.mean)
+    model.logger.record("expert/gate_accepted", float(accepted))
+    return {"generation": generation, "decisions": len(data), **losses, "gate": gate}
