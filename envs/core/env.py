@@ -146,8 +146,14 @@ class CardGameEnv(AECEnv):
         return self.possible_agents[seat]
 
     def _state_from_view(self, view: dict[str, Any]) -> Any:
-        """`Game.state_from_view`, its history holding the view's `last_hand`."""
-        state = self.game.state_from_view(view)
+        """`Game.state_from_view`, its history holding the view's `last_hand`; a view whose values the game's
+        engines refuse while rebuilding it (a ValueError) is a SeatViewError too."""
+        try:
+            state = self.game.state_from_view(view)
+        except SeatViewError:
+            raise
+        except ValueError as err:
+            raise SeatViewError(f"the seat view gives an inconsistent state: {err}") from None
         history.restore_last_hand(self.game.event_log(state), view.get("last_hand"))
         try:
             self.game.check_state(state)

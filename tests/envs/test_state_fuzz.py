@@ -69,7 +69,7 @@ def test_mutated_states_many(name: str) -> None:
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
 
 
-VIEWS_CHECKED = {"piktas", "tilt", "antipoker", "dividha"}
+VIEWS_CHECKED = {"yokir", "piktas", "tilt", "antipoker", "dividha"}
 """The games whose rebuilt seat views (`Game.state_from_view`, then `check_state`) are fuzzed; the
 others are expected to fail (and not run), as in `CHECKED`."""
 
