@@ -12,7 +12,7 @@ import pytest
 from cardarena.envs.core.registry import make, registered
 from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
 
-CHECKED = {"yokir", "piktas", "paradigm"}
+CHECKED = {"yokir", "piktas", "paradigm", "scarp"}
 """The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
 run: a state their compiled kernels read out of bounds may end the process)."""
 
@@ -67,7 +67,7 @@ def test_mutated_states_many(name: str) -> None:
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
 
 
-VIEWS_CHECKED = {"piktas", "paradigm"}
+VIEWS_CHECKED = {"piktas", "paradigm", "scarp"}
 """The games whose seat views are fuzzed (`Game.state_from_view` and `check_state` written); the
 others are expected to fail (and not run)."""
 
