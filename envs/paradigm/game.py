@@ -565,7 +565,9 @@ def _check_turn(state: ParadigmState) -> None:
 
 def _check_window(state: ParadigmState) -> None:
     """A cancel window: its pending move, first seat and a seat to ask that holds an Error (4.3)."""
-    kind, card, mover, destination = state.pending or [None] * 4
+    if not state.pending:
+        raise check.fail("pending", "must hold the move a cancel window is opened for")
+    kind, card, mover, destination = state.pending
     first = lead_seat(state) if kind == ESSENCE else (mover + 1) % state.num_players
     decided = destination != UNDECIDED and (kind == PROCESSING or destination != TO_HAND)
     moves = {
