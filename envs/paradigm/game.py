@@ -10,6 +10,7 @@ import random
 from bisect import insort
 from typing import Annotated, Any
 
+from cardarena.envs.core import validation as check
 from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import GameConfig
 from cardarena.envs.core.game import Game
@@ -35,6 +36,7 @@ from .state import (
     OVER,
     PASS_ID,
     PENDING_NAMES,
+    PHASE_NAMES,
     PLACE,
     PLAY,
     PROCESS,
@@ -139,6 +141,17 @@ class ParadigmGame(Game[ParadigmState]):
         cards += [card for pile in state.table for card in pile] + [card for hand in state.hands for card in hand]
         cards += [state.pending[1]] if state.pending else []
         return {"cards": sorted(cards)}
+
+    def check_state(self, state: ParadigmState) -> None:
+        """Every field in range, each card of the deck in one place, piles and hands as play builds
+        them, the phase's pending move, seat to act and window, and returns that follow from the
+        final scores (sections 3-7)."""
+        _check_fields(self.num_players, state)
+        _check_places(state)
+        if state.phase in (SUIT_PHASE, START):
+            _check_setup(state)
+        else:
+            _check_turn(state)
 
     def resample_hidden(self, state: ParadigmState, seat: int, rng: random.Random) -> ParadigmState:
         """Shuffle the draw deck again, and draw a new seed for the setup's reshuffle (section 9).
@@ -426,6 +439,157 @@ def _end_game(state: ParadigmState) -> None:
         winners=winners,
         rewards=list(state.returns),
     )
+
+
+# ---------------------------------------------------------------- checked states
+
+
+def _check_fields(n: int, state: ParadigmState) -> None:
+    """Each field's JSON type, range and size (`Game.check_state`)."""
+    deck_size = len(DECK)
+    check.integer(state.seed, "seed", 0, check.MAX_SEED)
+    check.integer(state.num_players, "num_players", n, n)
+    check.integers(state.suits, "suits", -1, len(SUITS) - 1, (n, n))
+    check.cards(state.deck, "deck", deck_size)
+    check.integer(state.phase, "phase", SUIT_PHASE, OVER)
+    check.seat(state.to_act, "to_act", n, none=True)
+    check.cards(state.setup_revealed, "setup_revealed", deck_size)
+    for number, pile in enumerate(check.items(state.table, "table")):
+        check.cards(pile, f"table[{number}]", deck_size, (1, None))
+    for seat, hand in enumerate(check.items(state.hands, "hands", n, n)):
+        check.cards(hand, f"hands[{seat}]", deck_size)
+    check.cards(state.discard, "discard", deck_size)
+    check.integer(state.turn, "turn", 0, deck_size)
+    check.card(state.revealed, "revealed", deck_size, none=True)
+    if check.items(state.pending, "pending", 0, 4) and len(state.pending) != 4:
+        raise check.fail("pending", f"must be [] or [kind, card, mover, destination], got {state.pending!r}")
+    if state.pending:
+        check.integer(state.pending[0], "pending[0]", PROCESSING, ESSENCE)
+        check.card(state.pending[1], "pending[1]", deck_size)
+        check.seat(state.pending[2], "pending[2]", n, none=True)
+        check.integer(state.pending[3], "pending[3]", UNDECIDED, deck_size - 1)
+    check.seat(state.window_start, "window_start", n, none=True)
+    check.seat(state.round_seat, "round_seat", n, none=True)
+    check.numbers(state.returns, "returns", n)
+    check.flag(state.terminal, "terminal")
+    check.hand_history(state.log, n)
+
+
+def _check_places(state: ParadigmState) -> None:
+    """Each card of the deck in one place; distinct suits; piles strictly increasing from bottom
+    to top and hands ascending, of numbered cards of their seat's suit (R2, R5, R8)."""
+    places = {"deck": state.deck, "setup_revealed": state.setup_revealed, "discard": state.discard}
+    places |= {f"table[{number}]": pile for number, pile in enumerate(state.table)}
+    places |= {f"hands[{seat}]": hand for seat, hand in enumerate(state.hands)}
+    places["pending[1]"] = state.pending[1:2]
+    check.each_card_once(places, len(DECK))
+    chosen = [suit for suit in state.suits if suit >= 0]
+    if len(set(chosen)) != len(chosen):
+        raise check.fail("suits", f"must be distinct, got {state.suits!r}")
+    for number, pile in enumerate(state.table):
+        try:
+            rules.pile_product([DECK.codes[card] for card in pile])
+        except ValueError as err:
+            raise check.fail(f"table[{number}]", str(err)) from None
+    for seat, hand in enumerate(state.hands):
+        if hand != sorted(hand) or any(not VALUE[card] or SUIT[card] != state.suits[seat] for card in hand):
+            raise check.fail(f"hands[{seat}]", "must hold numbered cards of the seat's suit, ascending")
+
+
+def _check_setup(state: ParadigmState) -> None:
+    """Suits chosen in seat order, then the starting cards picked in seat order (3)."""
+    n, seat = state.num_players, state.to_act
+    turn_fields = (state.turn, state.revealed, state.pending, state.window_start, state.round_seat, state.terminal)
+    if turn_fields != (0, -1, [], -1, -1, False) or state.discard or any(state.hands) or any(state.returns):
+        raise check.fail("phase", f"is {PHASE_NAMES[state.phase]!r}, but a turn has begun")
+    if state.phase == SUIT_PHASE:
+        last = n - 2 if n == len(SUITS) else n - 1
+        if not 0 <= seat <= last or any((suit >= 0) != (k < seat) for k, suit in enumerate(state.suits)):
+            raise check.fail("suits", f"{state.suits!r} are not the choices before seat {seat}'s")
+        if state.setup_revealed or state.table:
+            raise check.fail("setup_revealed", "must be empty before every suit is chosen")
+        return
+    if (
+        -1 in state.suits
+        or len(state.table) != seat
+        or any([SUIT[card] for card in pile] != [state.suits[k]] for k, pile in enumerate(state.table))
+    ):
+        raise check.fail("table", f"must hold one starting card of each seat before seat {seat}")
+    options = [len(starting_options(state, other)) for other in range(seat, n)]
+    if options[0] < 2 or 0 in options:
+        raise check.fail("setup_revealed", f"leaves seats {seat}.. no choice of starting card")
+
+
+def _check_turn(state: ParadigmState) -> None:
+    """A turn's revealed card, pending move, window and play round as the phase needs them, or the
+    end with its rewards (4, 5, 7)."""
+    n, phase = state.num_players, state.phase
+    over = phase == OVER
+    if -1 in state.suits or state.setup_revealed:
+        raise check.fail("phase", f"is {PHASE_NAMES[phase]!r}, but the setup is not done")
+    if state.revealed < 0 or state.revealed in state.deck:
+        raise check.fail("revealed", f"must be a card out of the deck once a turn has begun, got {state.revealed}")
+    if over and state.deck:
+        raise check.fail("deck", f"must be empty at the end, got {len(state.deck)} cards")
+    if state.turn + len(state.deck) + (0 if over else 1) > len(DECK):
+        raise check.fail("turn", f"{state.turn} and the deck's {len(state.deck)} cards are more turns than cards")
+    if state.terminal != over or (state.to_act < 0) != over:
+        raise check.fail("terminal", f"and to_act {state.to_act} do not fit phase {PHASE_NAMES[phase]!r}")
+    expected = rewards_for(rules.winners_of(current_scores(state)), n) if over else [0.0] * n
+    if state.returns != expected:
+        raise check.fail("returns", f"must be {expected!r}, got {state.returns!r}")
+    if phase == CANCEL:
+        _check_window(state)
+    elif state.window_start != -1:
+        raise check.fail("window_start", f"must be -1 outside a cancel window, got {state.window_start}")
+    expected_pending = {
+        PROCESS: [PROCESSING, state.revealed, owner_of(state, state.revealed), UNDECIDED],
+        PLACE: state.pending[:2] + [state.to_act, UNDECIDED],
+        PLAY: [],
+        OVER: [],
+    }.get(phase, state.pending)
+    if (
+        state.pending != expected_pending
+        or (phase == PLACE and state.pending[0] != FROM_HAND)
+        or (phase == PROCESS and state.to_act != state.pending[2])
+    ):
+        raise check.fail("pending", f"{state.pending!r} does not fit phase {PHASE_NAMES[phase]!r}")
+    in_round = phase in (PLAY, PLACE) or (phase == CANCEL and state.pending[0] == FROM_HAND)
+    if state.round_seat != (state.to_act if phase in (PLAY, PLACE) else state.round_seat if in_round else -1):
+        raise check.fail("round_seat", f"{state.round_seat} does not fit phase {PHASE_NAMES[phase]!r}")
+    if phase == PLAY and not state.hands[state.to_act]:
+        raise check.fail("hands", f"seat {state.to_act} plays from an empty hand")
+    if phase in (PLACE, CANCEL) and state.pending[0] == FROM_HAND:
+        _check_from_hand(state)
+
+
+def _check_window(state: ParadigmState) -> None:
+    """A cancel window: its pending move, first seat and a seat to ask that holds an Error (4.3)."""
+    if not state.pending:
+        raise check.fail("pending", "must hold the move a cancel window is opened for")
+    kind, card, mover, destination = state.pending
+    first = lead_seat(state) if kind == ESSENCE else (mover + 1) % state.num_players
+    decided = destination != UNDECIDED and (kind == PROCESSING or destination != TO_HAND)
+    moves = {
+        ESSENCE: card == state.revealed and mover == -1 and destination == UNDECIDED and not VALUE[card],
+        PROCESSING: card == state.revealed and mover == owner_of(state, card) >= 0 and decided,
+        FROM_HAND: mover == state.round_seat >= 0 and decided,
+    }
+    if not moves.get(kind, False):
+        raise check.fail("pending", f"{state.pending!r} is no move a cancel window is opened for")
+    if state.window_start != first:
+        raise check.fail("window_start", f"must be seat {first}, got {state.window_start}")
+    if state.to_act == mover or not rules.error_starts_ids(state.hands[state.to_act]):
+        raise check.fail("to_act", f"seat {state.to_act} cannot cancel this move")
+    if destination >= 0 and destination not in rules.covered_tops_ids(card, state.table):
+        raise check.fail("pending[3]", f"card {destination} is no pile top lower than card {card}")
+
+
+def _check_from_hand(state: ParadigmState) -> None:
+    """A card played from hand is the playing seat's (4.4)."""
+    card, mover = state.pending[1], state.pending[2]
+    if not VALUE[card] or SUIT[card] != state.suits[mover]:
+        raise check.fail("pending[1]", f"card {card} is not a numbered card of seat {mover}'s suit")
 
 
 # ---------------------------------------------------------------- labels

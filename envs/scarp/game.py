@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any, Literal
 
+from cardarena.envs.core import validation as check
 from cardarena.envs.core.cards import hand_seed, shuffle
 from cardarena.envs.core.config import MAX_HANDS, GameConfig
 from cardarena.envs.core.game import Game
@@ -23,6 +24,7 @@ from .rules import DECK, ESSENCE_IDS, GHOST_ID, HAND_SIZE, NUM_PLAYERS, OPPOSITE
 from .state import (
     COMBO,
     DECK_PICK,
+    EFFECTS,
     EMP_PILE,
     MAIN,
     NAMING,
@@ -30,10 +32,12 @@ from .state import (
     ORDINARY,
     ORIGINAL,
     OVER,
+    PHASE_NAMES,
     QUAKE_DISCARD,
     RESPONSE,
     REVERSE_CHALLENGE,
     REVERSED,
+    STAGE_NAMES,
     STRIP,
     ScarpState,
 )
@@ -472,11 +476,28 @@ class ScarpGame(Game[ScarpState]):
     def event_log(self, state: ScarpState) -> list[dict[str, Any]]:
         return state.log
 
-    def state_from_json(self, data: dict[str, Any]) -> ScarpState:
-        state = super().state_from_json(data)
+    def read_json(self, data: dict[str, Any]) -> ScarpState:
+        """The state with its pick state rebuilt (`Game.read_json`)."""
+        state = super().read_json(data)
         if not isinstance(state.picks, PickState):
-            state.picks = PickState.from_json(state.picks)
+            try:
+                state.picks = PickState.from_json(state.picks)
+            except ValueError as err:
+                raise check.fail("picks", str(err)) from None
         return state
+
+    def check_state(self, state: ScarpState) -> None:
+        """Every field of the right type, range and size, each of the 45 cards in one place (hands,
+        deck, pile, set aside, table), the seat to act and the winner as the phase has them."""
+        _check_fields(self.config, state)
+        places = {f"hands[{seat}]": hand for seat, hand in enumerate(state.hands)}
+        places |= {"deck": state.deck, "pile": state.pile, "aside": state.aside, "table": state.table}
+        check.each_card_once(places, len(DECK))
+        _check_outcome(state)
+        if state.phase != OVER:
+            _check_phase(state)
+            if not self.legal_actions(state):
+                raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
 
     def state_from_view(self, view: dict[str, Any]) -> ScarpState:
         """The seat's own cards and what it knows, the unseen cards dealt to the opponent and the deck (see `Game.state_from_view`)."""
@@ -628,6 +649,87 @@ def _finish(state: ScarpState, winner: int, reason: str) -> None:
         turns=state.turn,
         rewards=list(state.returns),
     )
+
+
+# ---------------------------------------------------------------- checked states
+
+
+def _check_fields(config: ScarpConfig, state: ScarpState) -> None:
+    """Each field's JSON type, range and size (`Game.check_state`)."""
+    deck_size, seats = len(DECK), NUM_PLAYERS
+    check.integer(state.seed, "seed", 0, check.MAX_SEED)
+    check.integer(state.draws, "draws", 0, check.MAX_SEED)
+    for seat, hand in enumerate(check.items(state.hands, "hands", seats, seats)):
+        check.cards(hand, f"hands[{seat}]", deck_size)
+    for name in ("deck", "pile", "aside", "table", "revealed"):
+        check.cards(getattr(state, name), name, deck_size)
+    for seat, cards in enumerate(check.items(state.known, "known", seats, seats)):
+        check.cards(cards, f"known[{seat}]", deck_size)
+    check.integers(state.named, "named", -1, len(SUITS) - 1, (seats, seats))
+    check.seat(state.first_challenger, "first_challenger", seats, none=True)
+    check.seat(state.challenger, "challenger", seats, none=True)
+    check.integer(state.turn, "turn", 0, config.max_turns)
+    check.integer(state.phase, "phase", NAMING, OVER)
+    check.seat(state.to_act, "to_act", seats, none=True)
+    check.text(state.effect, "effect", ("", *EFFECTS))
+    check.text(state.combo, "combo", ("", *COMBO_OF_ACTION.values()))
+    check.integer(state.pick_size, "pick_size", 0, deck_size)
+    check.cards(state.picks.picked, "picks.picked", deck_size)
+    for name in ("shrike_played", "quake_used", "double_used", "access", "reverse_failed"):
+        check.flag(getattr(state, name), name)
+    for name in ("challenge", "reverse"):
+        if check.items(getattr(state, name), name, 0, 2):
+            check.items(getattr(state, name), name, 2, 2)
+            check.card(getattr(state, name)[0], f"{name}[0]", deck_size)
+            check.integer(getattr(state, name)[1], f"{name}[1]", 0, len(SUITS) - 1)
+    check.integer(state.stage, "stage", NO_STAGE, ORIGINAL)
+    check.seat(state.winner, "winner", seats, none=True)
+    check.text(state.reason, "reason", ("", "fold", "turn_limit", "colour_win", "deck_out"))
+    check.numbers(state.returns, "returns", seats)
+    check.hand_history(state.log, seats)
+
+
+def _check_outcome(state: ScarpState) -> None:
+    """A seat to act until the game is over; then a reason, and returns that follow from the
+    winner (section 7)."""
+    over = state.phase == OVER
+    if (state.to_act < 0) != over:
+        raise check.fail("to_act", f"{state.to_act} does not fit phase {PHASE_NAMES[state.phase]!r}")
+    if not over and (state.winner >= 0 or state.reason):
+        raise check.fail("winner", f"{state.winner} (reason {state.reason!r}) before the game is over")
+    expected = [0.0, 0.0]
+    if over and state.winner >= 0:
+        expected = [1.0 if seat == state.winner else -1.0 for seat in range(NUM_PLAYERS)]
+    if over and not state.reason:
+        raise check.fail("reason", "must name why the game is over")
+    if state.returns != expected:
+        raise check.fail("returns", f"must be {expected!r}, got {state.returns!r}")
+
+
+def _check_phase(state: ScarpState) -> None:
+    """The naming before any turn (3.3); after it, the challenger to act in the main phase, the
+    challenge a response answers, the combination being picked and picks among the candidates."""
+    phase, seat = state.phase, state.to_act
+    if phase == NAMING:
+        begun = state.turn or state.revealed or state.pile or state.aside or state.table or state.challenger >= 0
+        if begun or state.first_challenger >= 0 or any(len(hand) != HAND_SIZE for hand in state.hands):
+            raise check.fail("phase", "is 'naming', but the game has begun")
+        if any((suit >= 0) != (other < seat) for other, suit in enumerate(state.named)):
+            raise check.fail("named", f"{state.named!r} are not the names before seat {seat}'s")
+        return
+    if -1 in state.named or state.challenger < 0 or state.first_challenger < 0:
+        raise check.fail("named", f"{state.named!r} and challenger {state.challenger}: the naming is not done")
+    if phase == MAIN and seat != state.challenger:
+        raise check.fail("to_act", f"must be the challenger {state.challenger} in the main phase, got {seat}")
+    if phase == RESPONSE and (state.stage == NO_STAGE or len(current_challenge(state)) != 2):
+        raise check.fail("stage", f"{STAGE_NAMES[state.stage]!r} names no challenge to answer")
+    if phase == COMBO and not state.combo:
+        raise check.fail("combo", "must name the combination being picked")
+    if phase in (RESPONSE, COMBO, EMP_PILE, DECK_PICK, STRIP, QUAKE_DISCARD):
+        if not set(state.picks.picked) <= set(pick_rule(state).candidates):
+            raise check.fail("picks", f"{state.picks.picked!r} are not all cards this pick may take")
+    elif state.picks.picked:
+        raise check.fail("picks", f"must be empty in phase {PHASE_NAMES[phase]!r}")
 
 
 # ---------------------------------------------------------------- action labels

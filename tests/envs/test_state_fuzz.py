@@ -13,7 +13,7 @@ import pytest
 from cardarena.envs.core.registry import make, registered
 from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
 
-CHECKED = {"yokir", "piktas", "tilt", "antipoker", "dividha"}
+CHECKED = {"yokir", "piktas", "tilt", "antipoker", "dividha", "paradigm", "scarp"}
 """The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
 run: a state their compiled kernels read out of bounds may end the process)."""
 
@@ -69,7 +69,7 @@ def test_mutated_states_many(name: str) -> None:
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
 
 
-VIEWS_CHECKED = {"yokir", "piktas", "tilt", "antipoker", "dividha"}
+VIEWS_CHECKED = {"yokir", "piktas", "tilt", "antipoker", "dividha", "paradigm", "scarp"}
 """The games whose rebuilt seat views (`Game.state_from_view`, then `check_state`) are fuzzed; the
 others are expected to fail (and not run), as in `CHECKED`."""
 
