@@ -13,22 +13,8 @@ import pytest
 from cardarena.envs.core.registry import make, registered
 from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
 
-CHECKED = {"yokir", "piktas", "tilt", "antipoker", "dividha", "paradigm", "scarp"}
-"""The games whose `check_state` is written; the fuzz of the others is expected to fail (and not
-run: a state their compiled kernels read out of bounds may end the process)."""
-
-
-def _games(checked: set[str] = CHECKED, what: str = "state checks") -> list:
-    return [
-        pytest.param(entry.name, id=entry.name)
-        if entry.name in checked
-        else pytest.param(
-            entry.name,
-            id=entry.name,
-            marks=pytest.mark.xfail(reason=f"{what} not yet written for {entry.name}", strict=False, run=False),
-        )
-        for entry in registered()
-    ]
+GAMES = [entry.name for entry in registered()]
+"""Every registered game: each writes its `check_state` (docs/architecture.md, "Checked states")."""
 
 
 def _fuzz(name: str, seed: int, cases: int, collect: Callable = real_states, judged: Callable = judge) -> Tally:
@@ -47,7 +33,7 @@ def _fuzz(name: str, seed: int, cases: int, collect: Callable = real_states, jud
     return tally
 
 
-@pytest.mark.parametrize("name", _games())
+@pytest.mark.parametrize("name", GAMES)
 def test_real_states_load(name: str) -> None:
     for mode in make(name).game.conformance_modes:
         env = make(name, **mode)
@@ -55,7 +41,7 @@ def test_real_states_load(name: str) -> None:
             env.load_state(env.game.state_from_json(data))
 
 
-@pytest.mark.parametrize("name", _games())
+@pytest.mark.parametrize("name", GAMES)
 def test_mutated_states_are_refused_or_play_out(name: str) -> None:
     tally = _fuzz(name, seed=1, cases=300)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
@@ -63,22 +49,17 @@ def test_mutated_states_are_refused_or_play_out(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", _games())
+@pytest.mark.parametrize("name", GAMES)
 def test_mutated_states_many(name: str) -> None:
     tally = _fuzz(name, seed=2, cases=4000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
-
-
-VIEWS_CHECKED = {"yokir", "piktas", "tilt", "antipoker", "dividha", "paradigm", "scarp"}
-"""The games whose rebuilt seat views (`Game.state_from_view`, then `check_state`) are fuzzed; the
-others are expected to fail (and not run), as in `CHECKED`."""
 
 
 def _view_fuzz(name: str, seed: int, cases: int) -> Tally:
     return _fuzz(name, seed, cases, real_views, view_fuzz)
 
 
-@pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
+@pytest.mark.parametrize("name", GAMES)
 def test_mutated_views(name: str) -> None:
     tally = _view_fuzz(name, seed=1, cases=300)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
@@ -86,7 +67,7 @@ def test_mutated_views(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", _games(VIEWS_CHECKED, "seat view checks"))
+@pytest.mark.parametrize("name", GAMES)
 def test_mutated_views_many(name: str) -> None:
     tally = _view_fuzz(name, seed=2, cases=4000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
