@@ -250,7 +250,9 @@ class BettingRound(_DecisionSlot):
         return twin
 
     def _able_to_bet(self, rules: BettingRules, seats: Iterable[int]) -> list[int]:
-        """The seats among `seats` that can still bet: not folded, and not all-in (no chips behind, where stacks bind)."""
+        """The seats among `seats` that can still bet: not folded, and not all-in.
+
+        All-in is no chips behind, where stacks bind."""
         folded, stacks, binding = self.folded, self.stacks, rules.bankroll == "stacks"
         return [seat for seat in seats if not folded[seat] and not (binding and stacks[seat] <= 0)]
 

@@ -53,7 +53,8 @@ def view_settings(config_cls: type[GameConfig], view: Any) -> dict[str, Any]:
     for key in settings:
         if key not in names:
             raise SeatViewError(
-                f"seat view field 'settings.{key}' is not a setting of {config_cls.game_label()}; its settings: {', '.join(names)}"
+                f"seat view field 'settings.{key}' is not a setting of {config_cls.game_label()}; "
+                f"its settings: {', '.join(names)}"
             )
     missing = [name for name in names if name not in settings]
     if missing:

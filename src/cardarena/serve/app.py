@@ -97,7 +97,8 @@ def create_app(
     app = FastAPI(
         title="cardarena",
         version=__version__,
-        description="Bots and tables for every registered cardarena game, speaking JSON seat views in canonical card codes.",
+        description="Bots and tables for every registered cardarena game, "
+        "speaking JSON seat views in canonical card codes.",
         lifespan=lifespan,
     )
     app.state.room = room

@@ -181,8 +181,9 @@ class Table:
         whole = role == CREATOR
         if whole and self.has_clients and not self.finished:
             raise TableRunningError(
-                f"table {self.table_id} has not ended: its whole history (each hand's starting state holds the cards "
-                "still to come) is given to its creator once it has; its spectator token reads the public history meanwhile"
+                f"table {self.table_id} has not ended: its whole history "
+                "(each hand's starting state holds the cards still to come) is given to its creator once it has; "
+                "its spectator token reads the public history meanwhile"
             )
         return TableHistory(
             table_id=self.table_id,
@@ -199,7 +200,8 @@ class Table:
         role = self._holder(token, None)
         if role.kind == "seat":
             raise TableTokenError(
-                f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), not the spectators'"
+                f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), "
+                "not the spectators'"
             )
         whole = role == CREATOR and not self.has_clients
         with self.lock:
@@ -387,7 +389,8 @@ class TableRoom:
         if len(request.seats) != env.game.num_players:
             raise ConfigError(
                 f"'seats' lists {len(request.seats)} seats, but this {entry.env_id} table has {env.game.num_players} "
-                f"(set the table size with config num_players, {entry.player_counts.start}..{entry.player_counts.stop - 1})"
+                "(set the table size with config num_players, "
+                f"{entry.player_counts.start}..{entry.player_counts.stop - 1})"
             )
         bots = [self.roster.bot(name, entry) if name is not None else None for name in request.seats]
         seed = request.seed if request.seed is not None else secrets.randbits(63)
@@ -450,7 +453,9 @@ class TableRoom:
                 self._detach(table)
 
     def listing(self, owner: ApiKey | None = None) -> list[TableSummary]:
-        """`owner`'s tables (every table on a server without keys), their timeouts settled; listing keeps no table alive."""
+        """`owner`'s tables (every table on a server without keys), their timeouts settled.
+
+        Listing keeps no table alive."""
         now = self._expire()
         with self.lock:
             tables = [table for table in self.tables.values() if table.owner is owner]
@@ -504,13 +509,16 @@ class TableRoom:
         return None
 
     def _make_way(self, tables: Iterable[Table], now: float, full: str) -> Table:
-        """The least recently used finished one of `tables`, their timeouts settled; TableLimitError saying `full` when none is."""
+        """The least recently used finished one of `tables`, their timeouts settled.
+
+        Raises TableLimitError saying `full` when none is finished."""
         for table in tables:
             table.catch_up(now)
             if table.finished:
                 return table
         raise TableLimitError(
-            f"{full}; finish or delete one, or wait: a table is removed after {self.table_ttl:g} s without a read or a move"
+            f"{full}; finish or delete one, or wait: "
+            f"a table is removed after {self.table_ttl:g} s without a read or a move"
         )
 
     def _detach(self, table: Table) -> None:
