@@ -254,7 +254,7 @@ class ISMCTSAgent(SearchAgent):
             key = (player, game.information_key(world, seat, seen))
             node = tree.get(key)
             expanding = node is None
-            if expanding:
+            if node is None:
                 node = tree[key] = _Node()
             action = self._select(node, game.legal_actions(world), spread)
             path.append((node, player, action))

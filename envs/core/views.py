@@ -77,8 +77,9 @@ def read_view(model: type[ViewT], view: dict[str, Any], game: Table) -> ViewT:
             f"{'.'.join(str(part) for part in issue['loc']) or 'view'}: {issue['msg']}" for issue in err.errors()[:5]
         )
         raise SeatViewError(f"seat view does not fit {game.env_id}: {problems}") from None
-    if getattr(seen, "game", game.env_id) != game.env_id:
-        raise SeatViewError(f"seat view is for {seen.game!r}, not {game.env_id}")
+    seen_game = getattr(seen, "game", game.env_id)
+    if seen_game != game.env_id:
+        raise SeatViewError(f"seat view is for {seen_game!r}, not {game.env_id}")
     settings, table = view_settings(type(game.config), view), table_settings(game.config)
     for key, value in table.items():
         if settings[key] != value:

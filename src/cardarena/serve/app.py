@@ -27,7 +27,7 @@ from fastapi.security import APIKeyHeader
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardarena import __version__
 from cardarena.envs import lookup
@@ -301,7 +301,7 @@ class BodyLimit:
                 return
         replayed = False
 
-        async def replay() -> dict[str, Any]:
+        async def replay() -> Message:
             nonlocal replayed
             if replayed:
                 return await receive()

@@ -72,10 +72,13 @@ def seat_role(seat: int) -> Role:
 
 
 class TableTokens:
-    """A table's secret tokens, one per role; a token opens its own role only."""
+    """A table's secret tokens, one per role (its creator, its spectators and each client seat); a token
+    opens its own role only."""
 
-    def __init__(self, roles: Iterable[Role]):
+    def __init__(self, client_seats: Iterable[int]):
+        roles = (CREATOR, SPECTATOR, *(seat_role(seat) for seat in client_seats))
         self._tokens = {role: secrets.token_urlsafe(18) for role in roles}
+        self.creator, self.spectator = self._tokens[CREATOR], self._tokens[SPECTATOR]
 
     def token(self, role: Role) -> str | None:
         """The token of `role`, or None when the table has no such role."""
@@ -122,9 +125,7 @@ class Table:
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
         self.has_clients = len(self._bot_agents) < len(bots)
-        self.tokens = TableTokens(
-            [CREATOR, SPECTATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)]
-        )
+        self.tokens = TableTokens(seat for seat, bot in enumerate(bots) if bot is None)
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
         # The driver's, kept after every move, so that a listing or a full room reads them without the lock.
@@ -276,9 +277,9 @@ class Table:
         time, so that timeouts settle as if a clock had run), else when the pool's last move ends."""
         while True:
             with self.lock:
-                if self.closed or not self.bots_thinking:
-                    return
                 seat = self.to_act
+                if self.closed or not self.bots_thinking or seat is None:
+                    return
                 try:
                     self._play(decide(self._bot_agents[seat], self.env, seat))
                 except Exception:
@@ -307,7 +308,7 @@ class Table:
 
     def _settle_timeouts(self, now: float) -> None:
         """R17: for each client seat whose time ran out before `now`, a uniformly random legal action."""
-        while self.deadline is not None and now >= self.deadline:
+        while self.deadline is not None and self.to_act is not None and now >= self.deadline:
             legal = self.env.observe_json(self.env.possible_agents[self.to_act])["legal_actions"]
             self._play(self._timeout_rng.choice(legal)["id"])
             self._after_move(self.deadline)
@@ -326,7 +327,8 @@ class Table:
 
     def _check_seat(self, seat: int, token: str) -> None:
         if self.tokens.token(seat_role(seat)) is None:
-            held = f"held by the bot {self.bots[seat].name!r}" if 0 <= seat < len(self.bots) else "not at this table"
+            bot = self.bots[seat] if 0 <= seat < len(self.bots) else None
+            held = f"held by the bot {bot.name!r}" if bot is not None else "not at this table"
             raise TableTokenError(f"seat {seat} is {held}; only client seats have tokens")
         if not self.tokens.opens(seat_role(seat), token):
             raise TableTokenError(f"bad token for seat {seat} of table {self.table_id}")
@@ -410,8 +412,8 @@ class TableRoom:
             table_id=table.table_id,
             game=entry.env_id,
             seats=table.tickets(),
-            creator_token=table.tokens.token(CREATOR),
-            spectator_token=table.tokens.token(SPECTATOR),
+            creator_token=table.tokens.creator,
+            spectator_token=table.tokens.spectator,
             table_ttl=self.table_ttl,
         )
 
