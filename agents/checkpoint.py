@@ -86,7 +86,8 @@ def verify_checkpoint(directory: str | os.PathLike[str], game: str | None = None
             raise CheckpointError(f"{folder}: missing file {name} (listed in {CARD_FILE})")
         if sha256_of(file) != digest:
             raise CheckpointError(
-                f"{folder}: sha256 mismatch in {name}: the file is corrupt or was modified after the checkpoint was written"
+                f"{folder}: sha256 mismatch in {name}: "
+                "the file is corrupt or was modified after the checkpoint was written"
             )
     return card
 
@@ -131,7 +132,8 @@ def _check_environment(folder: Path, card: dict[str, Any]) -> None:
         raise CheckpointError(f"{folder}: unknown game {game!r} ({env_id}); installed games: {', '.join(installed)}")
     if (card["game"], card["env_version"]) != (entry.name, entry.version):
         raise CheckpointError(
-            f"{folder}: {CARD_FILE} contradicts itself: env_id {env_id} but game {card['game']!r} version {card['env_version']}"
+            f"{folder}: {CARD_FILE} contradicts itself: "
+            f"env_id {env_id} but game {card['game']!r} version {card['env_version']}"
         )
     observation_shape = [entry.env_cls.encoder_cls.observation_size]
     if card["observation_shape"] != observation_shape:
@@ -163,7 +165,7 @@ def _policy_arrays(folder: Path, saved: Any) -> dict[str, Any]:
     if saved["format"] != POLICY_FORMAT:
         raise CheckpointError(f"{folder}: {POLICY_FILE} format {saved['format']!r} is not {POLICY_FORMAT}")
     weights, biases = saved["weights"], saved["biases"]
-    layers = list(zip(weights, biases)) if isinstance(weights, list) and isinstance(biases, list) else []
+    layers = list(zip(weights, biases, strict=False)) if isinstance(weights, list) and isinstance(biases, list) else []
     if not layers or len(weights) != len(biases):
         raise CheckpointError(f"{problem} (weights and biases must be lists of equal, non-zero length)")
     width = None

@@ -99,11 +99,11 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
     game_name = game_name or game or ""
     factory = _own_agents(game_name).get(agent_name)
     shipped = _shipped_folder(game_name, agent_name)
-    if factory is not None or shipped is not None:
-        if game is not None and game_name != game:
-            raise UnknownAgentError(f"agent {name!r} plays {game_name!r}, not {game!r}")
-        if factory is not None:
-            return _build(factory, seed)
+    if (factory is not None or shipped is not None) and game is not None and game_name != game:
+        raise UnknownAgentError(f"agent {name!r} plays {game_name!r}, not {game!r}")
+    if factory is not None:
+        return _build(factory, seed)
+    if shipped is not None:
         return _load_checkpoint(shipped, game_name, seed, f"{game_name}/{agent_name}")
     if Path(name).expanduser().exists():
         return _load_checkpoint_path(Path(name).expanduser(), game, seed)

@@ -24,7 +24,7 @@ list of agents), e.g. `pimc:worlds=32:rollout=heuristic` or `ismcts:iterations=4
 | `iterations` | ismcts | 200 | iterations per decision (one sampled world each) |
 | `c` | ismcts | 0.7 | UCT exploration constant, on returns scaled to the spread seen so far |
 | `rollout` | both | `random` | who plays every seat to the end: `random`, or an agent of the game (e.g. `heuristic`) |
-| `ms` | both | 0 | when above 0, a time budget per decision in milliseconds instead: worlds or iterations until it is spent (at least one) |
+| `ms` | both | 0 | above 0, a time budget per decision in ms instead: worlds or iterations until spent (one at least) |
 
 Rollouts: random ones draw no observation. A rollout agent reads an observation at each of its
 moves; a trained policy (`act_batch`) is asked once per move round for every unfinished rollout:
@@ -79,7 +79,8 @@ class SearchAgent:
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         raise TypeError(
-            f"{self.name} searches the table it sits at: drive it through a Table or cardarena.envs.core.table.decide, not act(observation)"
+            f"{self.name} searches the table it sits at: "
+            "drive it through a Table or cardarena.envs.core.table.decide, not act(observation)"
         )
 
     def _budget(self, count: int) -> Callable[[int], bool]:
@@ -108,14 +109,17 @@ class SearchAgent:
             masks = np.zeros((len(live), game.num_actions), np.int8)
             for row, state in enumerate(live):
                 masks[row, game.legal_actions(state)] = 1
-            observations = np.stack([env.encoder.observation(state, player) for state, player in zip(live, players)])
+            observations = np.stack(
+                [env.encoder.observation(state, player) for state, player in zip(live, players, strict=True)]
+            )
             if hasattr(agent, "act_batch"):
                 moves = agent.act_batch(observations, masks)
             else:
                 moves = [
-                    agent.act({"observation": vector, "action_mask": mask}) for vector, mask in zip(observations, masks)
+                    agent.act({"observation": vector, "action_mask": mask})
+                    for vector, mask in zip(observations, masks, strict=True)
                 ]
-            for state, move in zip(live, moves):
+            for state, move in zip(live, moves, strict=True):
                 game.apply(state, int(move))
             live = [state for state in live if not _ended(game, state)]
         return [game.returns(state) for state in states]
@@ -250,7 +254,7 @@ class ISMCTSAgent(SearchAgent):
             key = (player, game.information_key(world, seat, seen))
             node = tree.get(key)
             expanding = node is None
-            if expanding:
+            if node is None:
                 node = tree[key] = _Node()
             action = self._select(node, game.legal_actions(world), spread)
             path.append((node, player, action))

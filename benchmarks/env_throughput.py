@@ -119,7 +119,7 @@ def openspiel_player(information_state: bool) -> PlayHand:
         decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes())
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(outcomes, probabilities)[0])
                 continue
             if information_state:

@@ -1,9 +1,10 @@
 """Latency and throughput of `POST /v1/act` on loopback, with 1, 8 and 32 concurrent clients.
 
 Starts `cardarena serve` in its own process, then sends it the acting seat's view at every
-decision of random episodes of the bot's game (Yokir by default) from concurrent keep-alive connections (a minimal asyncio HTTP/1.1
-client, so that the load generator takes little of the machine's two cores), each client waiting for its answer before sending the next request. Prints p50/p99 latency and
-requests per second per concurrency level, the server process's CPU time per request
+decision of random episodes of the bot's game (Yokir by default) from concurrent keep-alive
+connections (a minimal asyncio HTTP/1.1 client, so that the load generator takes little of the
+machine's two cores), each client waiting for its answer before sending the next request. Prints
+p50/p99 latency and requests per second per concurrency level, the server process's CPU time per request
 (less sensitive than latency to other work on the machine), and the load average before the run.
 
     .venv/bin/python benchmarks/serve_latency.py [--bot yokir/ppo-selfplay] [--requests 3000]
@@ -79,7 +80,10 @@ class Connection:
         return cls(*await asyncio.open_connection("127.0.0.1", port))
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
-        head = f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n\r\n"
+        head = (
+            f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\n"
+            f"content-type: application/json\r\ncontent-length: {len(body)}\r\n\r\n"
+        )
         self.writer.write(head.encode() + body)
         status_line, *headers = (await self.reader.readuntil(b"\r\n\r\n")).decode().split("\r\n")
         length = next(int(line.split(":")[1]) for line in headers if line.lower().startswith("content-length:"))
@@ -138,7 +142,8 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=10)
     print(
-        f"POST /v1/act, bot {args.bot}, {len(bodies)} distinct seat views; load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+        f"POST /v1/act, bot {args.bot}, {len(bodies)} distinct seat views; "
+        f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
     print(f"{'clients':>7} {'requests':>8} {'p50 ms':>7} {'p99 ms':>7} {'req/s':>7} {'server CPU ms/req':>17}")
     for clients, count, p50, p99, rate, server_ms in rows:

@@ -16,16 +16,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 import gymnasium as gym
 import numpy as np
 
 from .core.errors import ConfigError, IllegalActionError
 from .core.registry import lookup, make
-from .core.table import Actor, Table
+from .core.table import Table
 
-Opponent = str | os.PathLike[str] | Actor
+if TYPE_CHECKING:
+    from cardarena.agents import Agent
+    from typing_extensions import TypeIs
+
+Opponent: TypeAlias = "str | os.PathLike[str] | Agent"
+
+
+@runtime_checkable
+class _Seeded(Protocol):
+    """An agent with a random source of its own (cardarena's agents hold a numpy Generator there)."""
+
+    rng: Any
+
+
 EPISODE_SEED_BOUND = 2**63
 
 
@@ -42,10 +55,10 @@ class OneSeatEnv(gym.Env):
         self.table = table
         self.observation_space = table.env.observation_space(first)["observation"]
         self.action_space = table.env.action_space(first)
-        self._mask = np.zeros(self.action_space.n, bool)
+        self._mask = np.zeros(table.env.game.num_actions, np.bool_)
         self._learner_to_act = False
 
-    def _begin(self, table: Table, seat: int, actors: dict[int, Actor], table_seed: int) -> bool:
+    def _begin(self, table: Table, seat: int, actors: dict[int, Agent], table_seed: int) -> bool:
         """Deal a new episode with the learner at `seat`; True once the learner is to act, False when its
         episode ended before its first decision."""
         self.table, self.learner_seat = table, seat
@@ -122,9 +135,9 @@ class SingleAgentEnv(OneSeatEnv):
             if self._begin(self.table, seat, dict(zip(others, self.opponents, strict=True)), table_seed):
                 return self._learner_observation(), self._info()
 
-    def _reseed(self, opponent: Actor) -> None:
+    def _reseed(self, opponent: Agent) -> None:
         """Seed an opponent that draws from a numpy Generator `rng` (as cardarena's agents do) from this env."""
-        if isinstance(getattr(opponent, "rng", None), np.random.Generator):
+        if isinstance(opponent, _Seeded) and isinstance(opponent.rng, np.random.Generator):
             opponent.rng = np.random.default_rng(int(self.np_random.integers(EPISODE_SEED_BOUND)))
 
 
@@ -147,21 +160,24 @@ def _checked_seat(seat: int | None, seats: int) -> int | None:
     raise ConfigError(f"seat must be None (drawn each episode) or a seat from 0 to {seats - 1}, not {seat!r}")
 
 
-def _opponent_agents(opponents: Opponent | Sequence[Opponent] | None, game: str, seats: int) -> list[Actor]:
+def _one_opponent(opponents: Opponent | Sequence[Opponent]) -> TypeIs[Opponent]:
+    """Whether `opponents` is one opponent (a name, a folder or an agent) rather than one per seat."""
+    return isinstance(opponents, (str, os.PathLike)) or hasattr(opponents, "act")
+
+
+def _opponent_agents(opponents: Opponent | Sequence[Opponent] | None, game: str, seats: int) -> list[Agent]:
     """One agent for each of the `seats - 1` other seats, names loaded for `game`."""
     from cardarena.agents import default_opponent, load
 
     if opponents is None:
         opponents = default_opponent(game)
-    if isinstance(opponents, (str, os.PathLike)) or hasattr(opponents, "act"):
-        opponents = [opponents] * (seats - 1)
-    opponents = list(opponents)
+    opponents = [opponents] * (seats - 1) if _one_opponent(opponents) else list(opponents)
     if len(opponents) != seats - 1:
         raise ConfigError(
             f"a {seats}-seat table has {seats - 1} opponent seats: give one opponent for each, or one for all, "
             f"not {len(opponents)}"
         )
-    agents = []
+    agents: list[Agent] = []
     for index, opponent in enumerate(opponents):
         if isinstance(opponent, (str, os.PathLike)):
             agents.append(load(opponent, game=game, seed=index))

@@ -109,7 +109,9 @@ def write_checkpoint(
 
 
 def load_model(directory: str | os.PathLike[str], env: Any = None, device: str = "cpu", model_cls: Any = None) -> Any:
-    """The checkpoint's model (to resume training) as a `model_cls` (default MaskablePPO), after verifying the checkpoint."""
+    """The checkpoint's model (to resume training) as a `model_cls` (default MaskablePPO).
+
+    The checkpoint is verified first."""
     from sb3_contrib import MaskablePPO
 
     folder = Path(directory)

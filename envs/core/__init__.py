@@ -1,4 +1,6 @@
-"""Machinery shared by every game: registry, configs, the AEC base, the table driver, betting, picks, cards and errors."""
+"""Machinery shared by every game.
+
+The registry, configs, the AEC base, the table driver, betting, picks, cards and errors."""
 
 from .errors import (
     CardArenaError,

@@ -93,9 +93,9 @@ def raise_options(limit: str, pot: int, to_call: int, stack: int | None, min_rai
         raise ValueError(f"pot={pot}, to_call={to_call}, stack={stack} and min_raise={min_raise} must be >= 0")
     if stack is not None and stack <= to_call:
         return [None] * len(RAISES)
-    nominal = [min_raise, max(min_raise, (pot + to_call) // 2), max(min_raise, pot + to_call), None]
-    if stack is not None:
-        nominal = [min(increment, stack - to_call) for increment in nominal[:3]] + [stack - to_call]
+    sized = [min_raise, max(min_raise, (pot + to_call) // 2), max(min_raise, pot + to_call)]
+    capped = sized if stack is None else [min(increment, stack - to_call) for increment in sized]
+    nominal: list[int | None] = [*capped, None if stack is None else stack - to_call]
     increments: list[int | None] = []
     for index, increment in enumerate(nominal):
         offered = index < _OPTIONS_OPEN[limit] and increment is not None and increment not in increments
@@ -108,6 +108,9 @@ class _DecisionSlot:
     `to_json`, equality and `copy_state` never see it."""
 
     __slots__ = ("_decision",)
+    # Any: each game caches a decision of its own type. Declared for mypy, which takes a slots dataclass's
+    # slots from its own fields alone and would refuse BettingRound's assignments to this one.
+    _decision: Any
 
 
 @dataclass(slots=True)
@@ -277,7 +280,9 @@ class BettingRound(_DecisionSlot):
         return twin
 
     def _able_to_bet(self, rules: BettingRules, seats: Iterable[int]) -> list[int]:
-        """The seats among `seats` that can still bet: not folded, and not all-in (no chips behind, where stacks bind)."""
+        """The seats among `seats` that can still bet: not folded, and not all-in.
+
+        All-in is no chips behind, where stacks bind."""
         folded, stacks, binding = self.folded, self.stacks, rules.bankroll == "stacks"
         return [seat for seat in seats if not folded[seat] and not (binding and stacks[seat] <= 0)]
 

@@ -66,12 +66,13 @@ class CardGameEnv(AECEnv):
             }
         )
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
-        self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            agent: spaces.Discrete(num_actions) for agent in self.possible_agents
+        }
         self._rng = random.Random()
         self._no_actions = np.zeros(num_actions, np.int8)
-        self._masks: dict[
-            tuple[int, ...], np.ndarray
-        ] = {}  # the action mask of each set of legal actions met (`_mask`)
+        # the action mask of each set of legal actions met (`_mask`)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._seats_leave = self.game.seats_leave and self.config.retired_seats == "leave"
         self._seats_stay = self.game.seats_leave and self.config.retired_seats == "stay"
         self._acting_observation = self.encoder.has_acting_observation
@@ -79,10 +80,10 @@ class CardGameEnv(AECEnv):
         self.played: list[int] = []
         self._start: Callable[[], Any] = lambda: None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -114,7 +115,7 @@ class CardGameEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._returns = list(self.game.returns(state))
         self._rewarded = False  # whether the last move paid some seat (its rewards are not all 0)
         self._hands_checked = -1  # hands played when seats were last asked whether they left (`seat_done`)

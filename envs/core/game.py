@@ -7,7 +7,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic
 
 import numpy as np
 
@@ -15,9 +15,7 @@ from .cards import Deck
 from .config import GameConfig
 from .errors import SeatViewError
 from .history import ACTION, emit, seen_by
-from .state_json import copy_state, read_state
-
-StateT = TypeVar("StateT")
+from .state_json import StateT, copy_state, read_state
 
 
 class Game(ABC, Generic[StateT]):

@@ -11,7 +11,9 @@ from math import factorial
 
 @dataclass(frozen=True)
 class Place:
-    """Somewhere unseen cards lie (a hand, a face-down pile, the stock): how many, and the cards known not to be there."""
+    """Somewhere unseen cards lie (a hand, a face-down pile, the stock).
+
+    How many, and the cards known not to be there."""
 
     size: int
     refuses: Collection[int] = frozenset()

@@ -181,7 +181,9 @@ class PickRule:
 
 @dataclass(frozen=True, slots=True)
 class PickActions:
-    """Where a game's action table puts its picks: `PICK(x)` is id `first_pick + x` for every card x of `deck`, `DONE` is id `done`."""
+    """Where a game's action table puts its picks.
+
+    `PICK(x)` is id `first_pick + x` for every card x of `deck`; `DONE` is id `done`."""
 
     deck: Deck
     first_pick: int

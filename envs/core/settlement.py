@@ -98,7 +98,8 @@ def settle(
     if len(keys) != n or forfeit < 0:
         raise ValueError(f"keys need one entry per seat ({n}) and forfeit={forfeit} must be >= 0")
     payouts: list[Chips] = [0.0 if fractional else 0] * n
-    unpaid, winners = [0] * n, []
+    unpaid: list[int] = [0] * n
+    winners: list[list[int]] = []
     for pot in layer_pots(stakes, folded, carry, rest_apart):
         seats = _pick(pot.eligible, keys, pick)
         if len(pot.eligible) > 1 and pays is not None and not pays(keys[seats[0]]):
@@ -126,10 +127,12 @@ def settle_columns(
     `columns`: (stakes, pick) per column; the forfeit goes once to the best key; `rest_apart` as in `settle`.
     """
     payouts: list[Chips] = [0] * len(folded)
-    unpaid, winners = [0] * len(folded), []
+    unpaid: list[int] = [0] * len(folded)
+    winners: list[list[int]] = []
     for stakes, pick in columns:
         column = settle(stakes, folded, keys, first_seat, pick=pick, rest_apart=rest_apart)
-        payouts, unpaid = _add(payouts, column.payouts), _add(unpaid, column.unpaid)
+        payouts = [paid + more for paid, more in zip(payouts, column.payouts)]
+        unpaid = [owed + more for owed, more in zip(unpaid, column.unpaid)]
         winners += column.winners
     if forfeit:
         _pay_forfeit(payouts, forfeit, folded, keys, first_seat, False)
@@ -170,10 +173,10 @@ def _pick(eligible: Sequence[int], keys: Sequence[Key | None], pick: Pick) -> li
     """The eligible seats holding the best (or worst) key; the only eligible seat without comparing."""
     if len(eligible) == 1:
         return list(eligible)
-    missing = [seat for seat in eligible if keys[seat] is None]
-    if missing:
+    found = [key for seat in eligible if (key := keys[seat]) is not None]
+    if len(found) < len(eligible):
+        missing = [seat for seat in eligible if keys[seat] is None]
         raise ValueError(f"a contested pot needs a hand key for seats {missing}")
-    found = [keys[seat] for seat in eligible]
     target = max(found) if pick == "best" else min(found)
     return [seat for seat in eligible if keys[seat] == target]
 
@@ -192,10 +195,6 @@ def _pay_forfeit(
 
 def _live(folded: Sequence[bool]) -> list[int]:
     return [seat for seat, out in enumerate(folded) if not out]
-
-
-def _add(payouts: list[Chips], more: list[Chips]) -> list[Chips]:
-    return [a + b for a, b in zip(payouts, more)]
 
 
 def _require_chips(stakes: Sequence[int], folded: Sequence[bool], carry: Sequence[int] | None) -> None:

@@ -6,11 +6,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import StateError
 
-StateT = TypeVar("StateT")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+StateT = TypeVar("StateT", bound="DataclassInstance")  # a game's state: a dataclass of plain data
 
 
 def read_state(state_cls: type[StateT], data: Any, env_id: str) -> StateT:

@@ -53,7 +53,8 @@ def view_settings(config_cls: type[GameConfig], view: Any) -> dict[str, Any]:
     for key in settings:
         if key not in names:
             raise SeatViewError(
-                f"seat view field 'settings.{key}' is not a setting of {config_cls.game_label()}; its settings: {', '.join(names)}"
+                f"seat view field 'settings.{key}' is not a setting of {config_cls.game_label()}; "
+                f"its settings: {', '.join(names)}"
             )
     missing = [name for name in names if name not in settings]
     if missing:
@@ -76,8 +77,9 @@ def read_view(model: type[ViewT], view: dict[str, Any], game: Table) -> ViewT:
             f"{'.'.join(str(part) for part in issue['loc']) or 'view'}: {issue['msg']}" for issue in err.errors()[:5]
         )
         raise SeatViewError(f"seat view does not fit {game.env_id}: {problems}") from None
-    if getattr(seen, "game", game.env_id) != game.env_id:
-        raise SeatViewError(f"seat view is for {seen.game!r}, not {game.env_id}")
+    seen_game = getattr(seen, "game", game.env_id)
+    if seen_game != game.env_id:
+        raise SeatViewError(f"seat view is for {seen_game!r}, not {game.env_id}")
     settings, table = view_settings(type(game.config), view), table_settings(game.config)
     for key, value in table.items():
         if settings[key] != value:

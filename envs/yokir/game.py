@@ -462,7 +462,18 @@ def _check_places(state: YokirState) -> None:
     check.each_card_once(places, len(DECK))
 
 
-_REPLAYED = ("dealer", "hand_number", "scores", "phase", "to_act", "bids", "caller", "trump", "discard", "leader")
+_REPLAYED: tuple[str, ...] = (
+    "dealer",
+    "hand_number",
+    "scores",
+    "phase",
+    "to_act",
+    "bids",
+    "caller",
+    "trump",
+    "discard",
+    "leader",
+)
 _REPLAYED += ("trick", "tricks", "tricks_won", "returns", "terminal", "truncated")
 
 

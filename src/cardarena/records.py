@@ -131,14 +131,13 @@ def started(record: Any) -> CardGameEnv:
 def replay(record: Event) -> CardGameEnv:
     """The record played again in a fresh environment; StateError if its log or returns differ
     from the record's (another version of the game, or an altered record)."""
-    for env in replay_steps(record):
-        pass
+    *_, env = replay_steps(record)
     log = env.history()
     if record["hand"] is not None:
         log = [event for event in log if event["hand"] == record["hand"]]
     if log != record["log"]:
         first = next(
-            (n for n, (got, want) in enumerate(zip(log, record["log"])) if got != want),
+            (n for n, (got, want) in enumerate(zip(log, record["log"], strict=False)) if got != want),
             min(len(log), len(record["log"])),
         )
         raise StateError(f"the record replays to another log: event {first} differs")

@@ -248,10 +248,10 @@ class HiddenInformation:
     """`resample_hidden` for the seat to act and another seat: each draw leaves that seat's
     observation, mask, JSON view and history as they were, keeps the conserved quantities and the turn,
     is drawn alike (the same seed, the same world) from that draw as from the true state (a seat's
-    worlds depend only on what it knows), and leaves the original state alone; one draw per point is played on to the end with the
-    invariants kept. `changed` counts the draws in which another seat's observation differs:
-    hidden cards were dealt anew; `redealt` those whose state differs at all (in a game of open
-    information, `Game.open_information`, only the stock's order can)."""
+    worlds depend only on what it knows), and leaves the original state alone; one draw per point
+    is played on to the end with the invariants kept. `changed` counts the draws in which another
+    seat's observation differs: hidden cards were dealt anew; `redealt` those whose state differs at
+    all (in a game of open information, `Game.open_information`, only the stock's order can)."""
 
     twin: Any
     draws: int = 6
@@ -328,7 +328,8 @@ class MovesSeenAsViewed:
                 earlier = added.setdefault((seat, view), events)
                 self.distinct += earlier is not events
                 assert earlier == events, (
-                    f"seat {seat} sees the same view after two moves of seat {actor}, but its history gains {earlier} and {events}"
+                    f"seat {seat} sees the same view after two moves of seat {actor}, "
+                    f"but its history gains {earlier} and {events}"
                 )
 
 

@@ -155,7 +155,7 @@ def test_a_key_since_shared_events_tells_states_apart_as_the_whole_key_does(case
         for action_seed in range(3):
             whole = information_trail(env, deal, action_seed)
             tail = information_trail(env, deal, action_seed, since=shared)
-            pairs |= {(seat, key, since_key) for (seat, key, _), (_, since_key, _) in zip(whole, tail)}
+            pairs |= {(seat, key, since_key) for (seat, key, _), (_, since_key, _) in zip(whole, tail, strict=True)}
         assert (
             len({(seat, key) for seat, key, _ in pairs})
             == len({(seat, since_key) for seat, _, since_key in pairs})
@@ -261,7 +261,7 @@ def test_ten_thousand_random_hands(env_id: str, mode: str):
     checks = [
         [check_masks, check_legal_actions, StateRoundTrip((case.make(), case.make()), horizon=5), seen]
         + ([SeatViewRoundTrip(case.make())] if rebuilds_views(case.make().game) else [])
-        for case, seen in zip(tables, hidden)
+        for case, seen in zip(tables, hidden, strict=True)
     ]
     share = math.ceil(SLOW_HANDS / sum(game == env_id for game, _ in GAME_MODES))
     hands = episode = 0

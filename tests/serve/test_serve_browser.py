@@ -129,7 +129,8 @@ def test_a_full_yokir_hand_through_the_page(page, tmp_path):
 def play_piktas_turn(page) -> None:
     """A swap by clicking its hand card and field card when there is one, else the first action by its number."""
     swaps = page.evaluate(
-        "() => [...document.querySelectorAll('#play-actions .action')].map(b => b.textContent).filter(t => t.includes('swap:'))"
+        "() => [...document.querySelectorAll('#play-actions .action')]"
+        ".map(b => b.textContent).filter(t => t.includes('swap:'))"
     )
     if not swaps:
         page.keyboard.press("1")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 
 import pytest
 from cardarena.envs.core import history
@@ -43,7 +44,7 @@ def test_the_whole_history_is_refused_before_the_end_and_given_after(client):
         (table["creator_token"], 0),
         ("not-a-token", None),
     ]:
-        assert (refused(lambda: client.history(table_id, token, seat)).status, "bad_token") == (403, "bad_token")
+        assert (refused(partial(client.history, table_id, token, seat)).status, "bad_token") == (403, "bad_token")
     rng = random.Random(6)
     while not (view := client.table(table_id, 0, seat_token))["finished"]:
         mine = client.history(table_id, seat_token, 0)

@@ -47,7 +47,7 @@ def test_the_stdio_bot_answers_each_line_and_survives_bad_ones():
     ]
     moves = [answers[0], *answers[7:]]
     assert len(moves) == len(views)
-    for view, move in zip(views, moves):
+    for view, move in zip(views, moves, strict=True):
         legal = {action["id"]: action["label"] for action in view["legal_actions"]}
         assert move["legal"] is True and legal[move["action"]] == move["action_label"]
 

@@ -28,7 +28,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardarena import __version__
 from cardarena.envs import lookup
@@ -99,7 +99,8 @@ def create_app(
     app = FastAPIOffline(
         title="cardarena",
         version=__version__,
-        description="Bots and tables for every registered cardarena game, speaking JSON seat views in canonical card codes.",
+        description="Bots and tables for every registered cardarena game, "
+        "speaking JSON seat views in canonical card codes.",
         lifespan=lifespan,
     )
     app.state.room = room
@@ -336,7 +337,7 @@ class BodyLimit:
                 return
         replayed = False
 
-        async def replay() -> dict[str, Any]:
+        async def replay() -> Message:
             nonlocal replayed
             if replayed:
                 return await receive()

@@ -87,7 +87,9 @@ class Client:
         seed: int | None = None,
         move_time_limit: float | None = None,
     ) -> dict[str, Any]:
-        """A new table: `seats` has a bot name per bot seat and None per client seat; returns the seats' and creator's tokens."""
+        """A new table: `seats` has a bot name per bot seat and None per client seat.
+
+        Returns the seats', the creator's and the spectators' tokens."""
         body = {"game": game, "seats": seats, "config": config or {}, "seed": seed, "move_time_limit": move_time_limit}
         return self._call("POST", "/v1/tables", json=body)
 
@@ -104,7 +106,9 @@ class Client:
         return self._call("GET", f"/v1/tables/{table_id}", params={"seat": seat, "token": token, "wait": wait})
 
     def history(self, table_id: str, token: str, seat: int | None = None) -> dict[str, Any]:
-        """The table's hand history this token may see (a seat's, the public one, or the creator's whole one once the table has ended)."""
+        """The table's hand history this token may see.
+
+        A seat's, the public one, or the creator's whole one once the table has ended."""
         params: dict[str, Any] = {"token": token} | ({"seat": seat} if seat is not None else {})
         return self._call("GET", f"/v1/tables/{table_id}/history", params=params)
 

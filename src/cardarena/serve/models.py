@@ -28,7 +28,8 @@ class ActRequest(Request):
     game: Name = Field(description="A registered environment id, `<game>_v<N>`, or a game name for its newest version.")
     config: GameSettings = Field(
         default={},
-        description="Optional: the seat view's `settings` give the table; a setting repeated here must agree with them.",
+        description="Optional: the seat view's `settings` give the table; "
+        "a setting repeated here must agree with them.",
     )
     seat_view: SeatView
 
@@ -59,7 +60,8 @@ class GameInfo(BaseModel):
     settings: dict[str, Any] = Field(description="Each config setting's default.")
     renderer: str | None = Field(
         default=None,
-        description="The path of the game's own table renderer for the web table (docs/web.md), a JavaScript module served without an API key; null when it has none.",
+        description="The path of the game's own table renderer for the web table (docs/web.md), "
+        "a JavaScript module served without an API key; null when it has none.",
     )
 
 
@@ -90,7 +92,8 @@ class TableRequest(Request):
     )
     move_time_limit: Annotated[float, Field(gt=0, le=86_400, strict=True)] | None = Field(
         default=None,
-        description="Seconds a client seat has for each move; past it the server plays a uniformly random legal action for it.",
+        description="Seconds a client seat has for each move; "
+        "past it the server plays a uniformly random legal action for it.",
     )
 
 
@@ -105,12 +108,14 @@ class TableCreated(BaseModel):
     game: str
     seats: list[SeatTicket]
     creator_token: str = Field(
-        description="The creator's token: it deletes the table (`DELETE /v1/tables/{table_id}?token=...`) and reads its whole "
-        "history once it has ended (`GET /v1/tables/{table_id}/history?token=...`), or at any time where no client holds a seat."
+        description="The creator's token: it deletes the table (`DELETE /v1/tables/{table_id}?token=...`) "
+        "and reads its whole history once it has ended (`GET /v1/tables/{table_id}/history?token=...`), "
+        "or at any time where no client holds a seat."
     )
     spectator_token: str = Field(
-        description="A read-only token for spectators: the public table (`GET /v1/tables/{table_id}/spectate?token=...`) "
-        "and the public history, never a seat's private cards."
+        description="A read-only token for spectators: "
+        "the public table (`GET /v1/tables/{table_id}/spectate?token=...`) and the public history, "
+        "never a seat's private cards."
     )
     table_ttl: float = Field(description="Seconds without a read or a move after which the server removes the table.")
 
@@ -144,7 +149,8 @@ class TableView(BaseModel):
 Event = Annotated[
     dict[str, Any],
     Field(
-        description="A hand-history event in card codes: `hand`, `kind`, `seat` and its public fields; `private` only in the history of the seat it concerns, or the whole history."
+        description="A hand-history event in card codes: `hand`, `kind`, `seat` and its public fields; "
+        "`private` only in the history of the seat it concerns, or the whole history."
     ),
 ]
 
@@ -155,14 +161,15 @@ class TableHistory(BaseModel):
     table_id: str
     game: str
     seat: int | None = Field(
-        description="The seat whose history this is (its own private events included); null for the public or the whole history."
+        description="The seat whose history this is (its own private events included); "
+        "null for the public or the whole history."
     )
     whole_table: bool = Field(description="Every event whole, every seat's private fields included (the creator's).")
     finished: bool
     events: list[Event]
     records: list[dict[str, Any]] | None = Field(
-        description="The creator's, once the table has ended: one record per finished hand (its starting state, its action ids "
-        "and its events), which `cardarena replay` plays again bit for bit."
+        description="The creator's, once the table has ended: one record per finished hand "
+        "(its starting state, its action ids and its events), which `cardarena replay` plays again bit for bit."
     )
 
 
@@ -175,8 +182,8 @@ class SpectatorView(BaseModel):
         description="Every seat's private fields included: the creator's view of a table where no client holds a seat."
     )
     view: dict[str, Any] = Field(
-        description="`game`, `settings`, `to_act`, `finished`, `rewards` (once finished), `last_hand` (the last finished hand's "
-        "result event) and `events` (the hand in progress)."
+        description="`game`, `settings`, `to_act`, `finished`, `rewards` (once finished), "
+        "`last_hand` (the last finished hand's result event) and `events` (the hand in progress)."
     )
 
 

@@ -72,10 +72,13 @@ def seat_role(seat: int) -> Role:
 
 
 class TableTokens:
-    """A table's secret tokens, one per role; a token opens its own role only."""
+    """A table's secret tokens, one per role (its creator, its spectators and each client seat); a token
+    opens its own role only."""
 
-    def __init__(self, roles: Iterable[Role]):
+    def __init__(self, client_seats: Iterable[int]):
+        roles = (CREATOR, SPECTATOR, *(seat_role(seat) for seat in client_seats))
         self._tokens = {role: secrets.token_urlsafe(18) for role in roles}
+        self.creator, self.spectator = self._tokens[CREATOR], self._tokens[SPECTATOR]
 
     def token(self, role: Role) -> str | None:
         """The token of `role`, or None when the table has no such role."""
@@ -122,9 +125,7 @@ class Table:
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
         self.has_clients = len(self._bot_agents) < len(bots)
-        self.tokens = TableTokens(
-            [CREATOR, SPECTATOR, *(seat_role(seat) for seat, bot in enumerate(bots) if bot is None)]
-        )
+        self.tokens = TableTokens(seat for seat, bot in enumerate(bots) if bot is None)
         self.move_time_limit = move_time_limit
         self.deadline: float | None = None
         # The driver's, kept after every move, so that a listing or a full room reads them without the lock.
@@ -181,8 +182,9 @@ class Table:
         whole = role == CREATOR
         if whole and self.has_clients and not self.finished:
             raise TableRunningError(
-                f"table {self.table_id} has not ended: its whole history (each hand's starting state holds the cards "
-                "still to come) is given to its creator once it has; its spectator token reads the public history meanwhile"
+                f"table {self.table_id} has not ended: its whole history "
+                "(each hand's starting state holds the cards still to come) is given to its creator once it has; "
+                "its spectator token reads the public history meanwhile"
             )
         return TableHistory(
             table_id=self.table_id,
@@ -199,7 +201,8 @@ class Table:
         role = self._holder(token, None)
         if role.kind == "seat":
             raise TableTokenError(
-                f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), not the spectators'"
+                f"a seat's token reads its seat's view (GET /v1/tables/{self.table_id}?seat=k&token=...), "
+                "not the spectators'"
             )
         whole = role == CREATOR and not self.has_clients
         with self.lock:
@@ -274,9 +277,9 @@ class Table:
         time, so that timeouts settle as if a clock had run), else when the pool's last move ends."""
         while True:
             with self.lock:
-                if self.closed or not self.bots_thinking:
-                    return
                 seat = self.to_act
+                if self.closed or not self.bots_thinking or seat is None:
+                    return
                 try:
                     self._play(decide(self._bot_agents[seat], self.env, seat))
                 except Exception:
@@ -305,7 +308,7 @@ class Table:
 
     def _settle_timeouts(self, now: float) -> None:
         """R17: for each client seat whose time ran out before `now`, a uniformly random legal action."""
-        while self.deadline is not None and now >= self.deadline:
+        while self.deadline is not None and self.to_act is not None and now >= self.deadline:
             legal = self.env.observe_json(self.env.possible_agents[self.to_act])["legal_actions"]
             self._play(self._timeout_rng.choice(legal)["id"])
             self._after_move(self.deadline)
@@ -324,7 +327,8 @@ class Table:
 
     def _check_seat(self, seat: int, token: str) -> None:
         if self.tokens.token(seat_role(seat)) is None:
-            held = f"held by the bot {self.bots[seat].name!r}" if 0 <= seat < len(self.bots) else "not at this table"
+            bot = self.bots[seat] if 0 <= seat < len(self.bots) else None
+            held = f"held by the bot {bot.name!r}" if bot is not None else "not at this table"
             raise TableTokenError(f"seat {seat} is {held}; only client seats have tokens")
         if not self.tokens.opens(seat_role(seat), token):
             raise TableTokenError(f"bad token for seat {seat} of table {self.table_id}")
@@ -387,7 +391,8 @@ class TableRoom:
         if len(request.seats) != env.game.num_players:
             raise ConfigError(
                 f"'seats' lists {len(request.seats)} seats, but this {entry.env_id} table has {env.game.num_players} "
-                f"(set the table size with config num_players, {entry.player_counts.start}..{entry.player_counts.stop - 1})"
+                "(set the table size with config num_players, "
+                f"{entry.player_counts.start}..{entry.player_counts.stop - 1})"
             )
         bots = [self.roster.bot(name, entry) if name is not None else None for name in request.seats]
         seed = request.seed if request.seed is not None else secrets.randbits(63)
@@ -407,8 +412,8 @@ class TableRoom:
             table_id=table.table_id,
             game=entry.env_id,
             seats=table.tickets(),
-            creator_token=table.tokens.token(CREATOR),
-            spectator_token=table.tokens.token(SPECTATOR),
+            creator_token=table.tokens.creator,
+            spectator_token=table.tokens.spectator,
             table_ttl=self.table_ttl,
         )
 
@@ -450,7 +455,9 @@ class TableRoom:
                 self._detach(table)
 
     def listing(self, owner: ApiKey | None = None) -> list[TableSummary]:
-        """`owner`'s tables (every table on a server without keys), their timeouts settled; listing keeps no table alive."""
+        """`owner`'s tables (every table on a server without keys), their timeouts settled.
+
+        Listing keeps no table alive."""
         now = self._expire()
         with self.lock:
             tables = [table for table in self.tables.values() if table.owner is owner]
@@ -504,13 +511,16 @@ class TableRoom:
         return None
 
     def _make_way(self, tables: Iterable[Table], now: float, full: str) -> Table:
-        """The least recently used finished one of `tables`, their timeouts settled; TableLimitError saying `full` when none is."""
+        """The least recently used finished one of `tables`, their timeouts settled.
+
+        Raises TableLimitError saying `full` when none is finished."""
         for table in tables:
             table.catch_up(now)
             if table.finished:
                 return table
         raise TableLimitError(
-            f"{full}; finish or delete one, or wait: a table is removed after {self.table_ttl:g} s without a read or a move"
+            f"{full}; finish or delete one, or wait: "
+            f"a table is removed after {self.table_ttl:g} s without a read or a move"
         )
 
     def _detach(self, table: Table) -> None:
