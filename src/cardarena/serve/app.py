@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardarena import __version__
-from cardarena.envs import lookup
+from cardarena.envs import GAMES, lookup
 from cardarena.envs.core.errors import CardArenaError
 
 from .bots import Roster, game_infos, renderer_file
@@ -110,10 +110,10 @@ def create_app(
 
     @app.get("/healthz", response_model=Health)
     async def healthz() -> Health:
-        return Health(games=[info.env_id for info in game_infos()], bots=list(roster.bots))
+        return Health(games=list(GAMES), bots=list(roster.bots))  # the registry's ids: no game imported
 
     @v1.get("/games", response_model=list[GameInfo], responses=_documented(*refused))
-    async def games() -> list[GameInfo]:
+    def games() -> list[GameInfo]:  # a worker thread: the first call imports every game
         """Every registered game: player counts, action and observation sizes, config defaults."""
         return game_infos()
 
@@ -122,7 +122,7 @@ def create_app(
         response_class=Response,
         responses={200: {"content": {"text/javascript": {}}}, **_documented(404)},
     )
-    async def renderer(game: str) -> Response:
+    def renderer(game: str) -> Response:  # a worker thread: the first call imports the game
         """The game's own table renderer for the web table, a JavaScript module (docs/web.md)."""
         entry = lookup(game)
         source = renderer_file(entry)
