@@ -26,7 +26,7 @@ from cardarena.envs.core import betting
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import rules
-from .game import DONE, NUM_ACTIONS, betting_record
+from .game import DONE, NUM_ACTIONS, AntipokerGame, betting_record
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .state import OVER, PHASE_NAMES, AntipokerState
 
@@ -107,6 +107,7 @@ _MOVE_CODE = {
 
 
 class AntipokerEncoder(Encoder[AntipokerState]):
+    game: AntipokerGame
     observation_size = OBSERVATION_SIZE
 
     def __init__(self, game: Any):
@@ -120,7 +121,8 @@ class AntipokerEncoder(Encoder[AntipokerState]):
 
     def observation(self, state: AntipokerState, seat: int) -> np.ndarray:
         obs = self._blank.copy()
-        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
+        # item writes through a memoryview cost less than numpy's
+        cells: memoryview[float] = memoryview(obs)  # type: ignore[arg-type]  # numpy types ndarray as a buffer from Python 3.12 only
         config = self.game.config
         n = len(state.hands)
         order = _REL[n][seat]  # order[player]: its rel seat
@@ -148,7 +150,7 @@ class AntipokerEncoder(Encoder[AntipokerState]):
         cells[_DECK_SIZE] = len(state.deck) / CARDS
         cells[_POT] = state.pot / (n * most_in)
         if state.bets is not None:
-            _encode_betting(cells, state, seat, order, config.max_bets, config.bet_size)
+            _encode_betting(cells, state.bets, seat, order, config.max_bets, config.bet_size)
             owe = state.bets.current_bet - state.bets.contributions[seat]
             cells[_POT_ODDS] = owe / (state.pot + owe)
         if config.num_hands > 1:
@@ -189,7 +191,8 @@ class AntipokerEncoder(Encoder[AntipokerState]):
         n = len(state.hands)
         header = f"{game.env_id}  hand {state.hand_number + (0 if state.phase == OVER else 1)}/{config.num_hands}"
         lines = [
-            f"{header}  dealer seat {state.dealer}  phase {PHASE_NAMES[state.phase]}  pot {state.pot}  deck {len(state.deck)}"
+            f"{header}  dealer seat {state.dealer}  phase {PHASE_NAMES[state.phase]}"
+            f"  pot {state.pot}  deck {len(state.deck)}"
         ]
         for player in range(n):
             visible = seat is None or player == seat or (state.phase == OVER and player in state.revealed)
@@ -222,10 +225,9 @@ def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
 
 
 def _encode_betting(
-    cells: memoryview, state: AntipokerState, seat: int, order: list[int], max_bets: int, bet_size: int
+    cells: memoryview[float], bets: betting.BettingRound, seat: int, order: list[int], max_bets: int, bet_size: int
 ) -> None:
     """The level, the bets made, what the seat owes, and each seat's last move and bets and raises."""
-    bets = state.bets
     most_bet = max_bets * bet_size
     cells[_LEVEL] = bets.current_bet / most_bet
     cells[_BETS_MADE] = bets.bets / max_bets

@@ -60,7 +60,8 @@ def _doublings(row):
 
 @njit(cache=True)
 def _effective(card, ghost, held):
-    """A card's effective value: its face doubled by its suit's Essence (R7), then by the Ghost (R8); 0 without a face."""
+    """A card's effective value: its face doubled by its suit's Essence (R7), then by the Ghost (R8); 0 without
+    a face."""
     return FACE[card] * (1 + held[SUIT[card]]) * ghost
 
 

@@ -18,10 +18,10 @@ SET_POWER = {3: 2, 4: 3}  # a triple is worth its sum squared, a quad its sum cu
 
 def effective_value(card: str, hand: Sequence[str]) -> int:
     """A numbered card's face, doubled by its suit's Essence (R7), then by the Ghost (R8); 0 for the others."""
-    face = number_of(card)
-    if face is None:
+    face, suit = number_of(card), suit_of(card)
+    if face is None or suit is None:
         return 0
-    essence = 2 if ESSENCE[suit_of(card)] in hand else 1
+    essence = 2 if ESSENCE[suit] in hand else 1
     ghost = 2 if GHOST in hand else 1
     return face * essence * ghost
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from cardarena.envs.core import betting
 from cardarena.envs.core import validation as check
@@ -65,6 +65,7 @@ class AntipokerGame(Game[AntipokerState]):
         if state.phase == DRAW:
             return PICKS.legal_actions(_discard_rule(state), PickState(state.picked))
         if state.phase == BETTING:
+            assert state.bets is not None  # the betting phase holds its open round
             return [
                 ID_OF_WORD[word] for word in rules.legal_words(state.bets, self.betting_rules, self._choices(state))
             ]
@@ -164,7 +165,8 @@ class AntipokerGame(Game[AntipokerState]):
     def read_json(self, data: dict[str, Any]) -> AntipokerState:
         """The state with its betting round rebuilt."""
         state = super().read_json(data)
-        state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
+        raw_bets = cast("dict[str, Any] | None", state.bets)  # still the JSON object until rebuilt here
+        state.bets = betting.BettingRound.read_field(raw_bets, self.env_id)
         return state
 
     def check_state(self, state: AntipokerState) -> None:
@@ -228,6 +230,7 @@ class AntipokerGame(Game[AntipokerState]):
 
     def _choices(self, state: AntipokerState) -> dict[str, int]:
         """The open betting decision's engine choices, kept by the round until it acts."""
+        assert state.bets is not None  # asked for only while a round is open
         return state.bets.decision(self._engine_choices)
 
     def _engine_choices(self, bets: betting.BettingRound) -> dict[str, int]:
@@ -236,6 +239,7 @@ class AntipokerGame(Game[AntipokerState]):
     def _bet(self, state: AntipokerState, word: str) -> None:
         choices = self._choices(state)
         bets = state.bets
+        assert bets is not None  # a betting action comes only while a round is open
         rules.bet(bets, self.betting_rules, word, choices)
         state.contributed = [self.config.ante + paid for paid in bets.contributions]
         state.folded, state.pot = list(bets.folded), bets.pot
@@ -414,6 +418,7 @@ def _decode(state: AntipokerState, action: int) -> tuple[str, dict[str, Any]]:
         return " ".join(["done", *cards]), {"kind": "done", "cards": cards}
     if action in WORD_OF_ID and state.phase == BETTING:
         bets = state.bets
+        assert bets is not None  # the betting phase holds its open round
         owes = bets.current_bet > bets.contributions[state.to_act]
         word = {FOLD: "fold", CALL: "call" if owes else "check", RAISE: "raise" if bets.bets else "bet"}[action]
         return word, {"kind": word, "cards": []}

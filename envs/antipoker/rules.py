@@ -53,8 +53,10 @@ def hand_row(cards: Sequence[int]) -> list[int]:
 # Keyed by the hand, a tuple of card ids: its value depends on those cards alone.
 @lru_cache(maxsize=1 << 16)
 def parts_of_ids(cards: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The (cards, force, elements, sets) parts of one hand of deck indices, remembered (a hand is valued at every decision)."""
-    return tuple(int(part) for part in breakdowns(np.array(hand_row(cards)))[0])
+    """The (cards, force, elements, sets) parts of one hand of deck indices, remembered (a hand is valued at
+    every decision)."""
+    cards_part, force, elements, sets = (int(part) for part in breakdowns(np.array(hand_row(cards)))[0])
+    return cards_part, force, elements, sets
 
 
 def value_of_ids(cards: Sequence[int]) -> int:
@@ -66,7 +68,8 @@ def value_of_ids(cards: Sequence[int]) -> int:
 
 
 def effective_value(card: str, hand: list[str]) -> int:
-    """The value `card` (which must be in `hand`) counts with in `hand`: face, doubled by its suit's Essence and by the Ghost."""
+    """The value `card` (which must be in `hand`) counts with in `hand`: face, doubled by its suit's Essence and
+    by the Ghost."""
     cards = _hand_ids(hand)
     index = DECK.index_of(card)
     if index not in cards:
@@ -147,13 +150,15 @@ def betting_rules(bet_size: int, max_bets: int) -> betting.BettingRules:
 def open_betting(
     rules: betting.BettingRules, num_players: int, dealer: int, pot: int, folded: list[bool] | None = None
 ) -> betting.BettingRound:
-    """The round after the draw: level 0, first to act the seat left of the dealer; antes are in `pot` but not the level."""
+    """The round after the draw: level 0, first to act the seat left of the dealer; antes are in `pot` but not
+    the level."""
     return betting.BettingRound.open(
         rules, [0] * num_players, folded or [False] * num_players, (dealer + 1) % num_players, pot
     )
 
 
-# The engine's actions as the rulebook's betting words: "call" checks when nothing is owed, "raise" bets when nobody has bet.
+# The engine's actions as the rulebook's betting words: "call" checks when nothing is owed, "raise" bets when
+# nobody has bet.
 WORD_OF_ENGINE = {betting.FOLD: "fold", betting.CHECK: "call", betting.CALL: "call", betting.RAISE_MIN: "raise"}
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from cardarena.envs.core import betting
 
 DRAW, BETTING, OVER = range(3)
-PHASE_NAMES = ("draw", "betting", "over")
+PhaseName = Literal["draw", "betting", "over"]
+PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
 
 
 @dataclass(slots=True)

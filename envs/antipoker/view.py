@@ -14,7 +14,7 @@ from . import rules
 from .config import AntipokerConfig
 from .draw import deal_hidden, deal_in_order, draw_in_order, draw_order
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS
-from .state import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState
+from .state import BETTING, DRAW, OVER, PHASE_NAMES, AntipokerState, PhaseName
 
 
 class AntipokerTable(Table, Protocol):
@@ -48,14 +48,15 @@ class SeenReshuffle(BaseModel):
 
 
 class AntipokerSeatView(BaseModel):
-    """The shape of Antipoker's JSON seat view (docs/protocol.md lists every field); the rules are checked on rebuilding."""
+    """The shape of Antipoker's JSON seat view (docs/protocol.md lists every field); the rules are checked on
+    rebuilding."""
 
     model_config = _VIEW_MODEL
     game: str
     seat: Seat
     hand_number: Annotated[int, Field(ge=0)]
     dealer: Seat
-    phase: Literal[PHASE_NAMES]
+    phase: PhaseName
     to_act: Seat | None
     hand: Annotated[list[str], Field(max_length=HAND_SIZE)]
     picked: Annotated[list[str], Field(max_length=HAND_SIZE)]
@@ -172,7 +173,8 @@ def _check_turn(state: AntipokerState, seen: AntipokerSeatView, phase: int, draw
     expected = DRAW if not drawn_all else BETTING if betting_open else OVER
     if phase != expected:
         raise SeatViewError(
-            f"seat view field 'phase' is {seen.phase!r}, but its draws and betting moves lead to {PHASE_NAMES[expected]!r}"
+            f"seat view field 'phase' is {seen.phase!r}, but its draws and betting moves lead to "
+            f"{PHASE_NAMES[expected]!r}"
         )
     if (seen.to_act if seen.to_act is not None else -1) != state.to_act:
         raise SeatViewError(

@@ -100,6 +100,7 @@ _ENGINE_ACTIONS = {FOLD_KIND: betting.FOLD, CHECK_KIND: betting.CHECK, CALL_KIND
 def engine_action(move: Move) -> str:
     """The core betting engine's name of a betting move."""
     if move.kind == RAISE_KIND:
+        assert move.option is not None  # a raise names its option
         return betting.RAISES[move.option]
     return _ENGINE_ACTIONS[move.kind]
 
@@ -114,10 +115,13 @@ def action_name(action: int) -> str:
     move = decode(action)
     if move.kind in (FOLD_KIND, CHECK_KIND):
         return move.kind.upper()
-    if move.kind == CALL_KIND:
-        return f"CALL({SPLITS[move.split]})"
-    if move.kind == RAISE_KIND:
+    if move.kind in (CALL_KIND, RAISE_KIND):
+        assert move.split is not None  # a call or a raise names its split
+        if move.kind == CALL_KIND:
+            return f"CALL({SPLITS[move.split]})"
+        assert move.option is not None  # a raise names its option
         return f"RAISE({RAISE_OPTIONS[move.option]}, {SPLITS[move.split]})"
+    assert move.choice is not None  # what is left is a trade, which names its choice
     slots = f"[{','.join(choice_slots(move.choice))}]"
     return f"TRADE({slots})" if move.split is None else f"PAID_TRADE({slots}, {SPLITS[move.split]})"
 

@@ -146,10 +146,10 @@ class DividhaEncoder(Encoder[DividhaState]):
             increments = self.game.decision(state).raise_sizes if round_to_act == seat else _NO_RAISES
         trading_to_act = self.game.current_player(state) if state.phase == TRADING else -1
         return self._row.pack(
-            seat, state.phase, state.dealer, round_number, round_to_act, current, own_bet, min_raise, made, trading_to_act,
-            state.win[seat], state.lose[seat], state.pot, state.forfeit, state.ante, state.hand_number, *increments,
-            *state.stacks, *state.paid, *in_round, *state.in_match, *state.folded, *raises, *calls,
-        )  # fmt: skip
+            seat, state.phase, state.dealer, round_number, round_to_act, current, own_bet, min_raise, made,
+            trading_to_act, state.win[seat], state.lose[seat], state.pot, state.forfeit, state.ante, state.hand_number,
+            *increments, *state.stacks, *state.paid, *in_round, *state.in_match, *state.folded, *raises, *calls,
+        )  # fmt: skip  # the packed row's fields, a few to a line rather than one a line
 
     def _card_part(self, state: DividhaState, seat: int) -> array:
         """The table's blank observation with the segments that change only when cards move set
@@ -243,7 +243,10 @@ class DividhaEncoder(Encoder[DividhaState]):
     def render(self, state: DividhaState, seat: int | None) -> str:
         game = self.game
         to_act = game.current_player(state)
-        title = f"{game.env_id}  hand {state.hand_number + (state.phase != OVER)}  dealer seat {state.dealer}  ante {state.ante}"
+        title = (
+            f"{game.env_id}  hand {state.hand_number + (state.phase != OVER)}"
+            f"  dealer seat {state.dealer}  ante {state.ante}"
+        )
         stage = PHASE_NAMES[state.phase] + (f" (round {state.betting_round})" if state.phase == BETTING else "")
         lines = [f"{title}  {stage}"]
         shown = state.showdown["shown"] if state.phase == OVER and state.showdown else {}
@@ -260,7 +263,8 @@ class DividhaEncoder(Encoder[DividhaState]):
             marker = ">" if other == to_act else " "
             status = "  folded" if state.folded[other] else ("  all-in" if state.stacks[other] == 0 else "")
             lines.append(
-                f"{marker} seat {other}: {' '.join(slots)}  stack {state.stacks[other]}  paid {state.paid[other]}{tablet}{status}"
+                f"{marker} seat {other}: {' '.join(slots)}"
+                f"  stack {state.stacks[other]}  paid {state.paid[other]}{tablet}{status}"
             )
         lines.append(f"pot {state.pot}" + (f"  forfeits {state.forfeit}" if state.forfeit else ""))
         if state.phase == OVER and state.showdown:

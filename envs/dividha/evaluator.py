@@ -157,8 +157,8 @@ def _reading_key(high, suit, immortal, total, wild, n, counts):
     for i in range(n):
         counts[high[i]] = 0
     packed = 0
-    for value in values:
-        packed = packed << HIGH_FIELD_BITS | value
+    for high_value in values:
+        packed = packed << HIGH_FIELD_BITS | high_value
     return (
         category << CATEGORY_SHIFT
         | providence << PROVIDENCE_SHIFT

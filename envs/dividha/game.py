@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import gt
-from typing import Any
+from typing import Any, cast
 
 from cardarena.envs.core import betting
 from cardarena.envs.core import validation as check
@@ -135,6 +135,7 @@ class DividhaGame(Game[DividhaState]):
 
     def current_player(self, state: DividhaState) -> int:
         if state.phase == BETTING:
+            assert state.bets is not None  # the betting phase holds its open round
             return state.bets.to_act[0]
         if state.phase == TRADING:
             return self.order(state)[state.turn]
@@ -215,7 +216,8 @@ class DividhaGame(Game[DividhaState]):
 
     def read_json(self, data: dict[str, Any]) -> DividhaState:
         state = super().read_json(data)
-        state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
+        raw_bets = cast("dict[str, Any] | None", state.bets)  # still the JSON object until rebuilt here
+        state.bets = betting.BettingRound.read_field(raw_bets, self.env_id)
         return state
 
     def check_state(self, state: DividhaState) -> None:
@@ -241,6 +243,7 @@ class DividhaGame(Game[DividhaState]):
 
     def decision(self, state: DividhaState) -> Decision:
         """The betting decision now open, kept by its round until the round acts."""
+        assert state.bets is not None  # asked for only while a round is open
         return state.bets.decision(self._remembered_decision)
 
     def _remembered_decision(self, bets: betting.BettingRound) -> Decision:
@@ -371,11 +374,14 @@ class DividhaGame(Game[DividhaState]):
                 ids += _SPLIT_IDS[call_id(0)][unsplit and stack <= to_call]
             else:
                 option = _RAISE_OPTION[name]
-                ids += _SPLIT_IDS[raise_id(option, 0)][unsplit and to_call + increments[option] == stack]
+                increment = increments[option]
+                assert increment is not None  # a raise the engine offers has its increment
+                ids += _SPLIT_IDS[raise_id(option, 0)][unsplit and to_call + increment == stack]
         return Decision(increments, choices, ids, tuple([increment or 0 for increment in increments]))
 
     def _bet(self, state: DividhaState, move: Move) -> None:
         bets = state.bets
+        assert bets is not None  # a betting move comes only while a round is open
         seat = bets.to_act[0]
         before = bets.stacks[seat]
         bets.act(self.betting_rules, engine_action(move), self.decision(state).choices)
@@ -386,7 +392,7 @@ class DividhaGame(Game[DividhaState]):
         if bets.finished:
             self._after_round(state)
 
-    def _pay(self, state: DividhaState, seat: int, chips: int, split: int) -> None:
+    def _pay(self, state: DividhaState, seat: int, chips: int, split: int | None) -> None:
         """A payment outside the betting rounds (ante, trade fee) from the seat's stack into the pot."""
         state.stacks[seat] -= chips
         state.pot += chips
@@ -396,6 +402,7 @@ class DividhaGame(Game[DividhaState]):
         """Write a payment in the payer's tablet by its split (R21)."""
         if not chips:
             return
+        assert split is not None  # every move that pays chips names its split
         win = rules.win_part(chips, split)
         state.win[seat] += win
         state.lose[seat] += chips - win
@@ -417,6 +424,7 @@ class DividhaGame(Game[DividhaState]):
 
     def _trade(self, state: DividhaState, move: Move) -> None:
         seat = self.current_player(state)
+        assert move.choice is not None  # a trade names its choice
         fee = self.trade_fee(state, move.choice)
         if fee:
             self._pay(state, seat, fee, move.split)
@@ -442,11 +450,12 @@ class DividhaGame(Game[DividhaState]):
             keys[seat] = 0  # the last seat standing is not evaluated (R24)
             if contested:
                 held = [card for card in state.cards[seat] if card != EMPTY]
-                keys[seat], best = rules.showdown_ids(held, config.divine_intervention)
+                key, best = rules.showdown_ids(held, config.divine_intervention)
+                keys[seat] = key
                 shown[str(seat)] = {
                     "cards": [rules.DECK[card] for card in best],
-                    "key": _key_json(rules.unpack_key(keys[seat])),
-                    "name": rules.hand_name_of(keys[seat]),
+                    "key": _key_json(rules.unpack_key(key)),
+                    "name": rules.hand_name_of(key),
                 }
         received = rules.settle_keys(state.win, state.lose, keys, state.dealer, state.forfeit)
         state.showdown = {
@@ -532,8 +541,8 @@ _SHOWDOWN_FIELDS = frozenset(
     ("hand", "dealer", "ante", "folded", "shown", "actions", "trades", "public", "traded_in")
     + ("win", "lose", "paid", "forfeit", "received")
 )
-_REPLAYED = ("dealer", "stacks", "in_match", "stock", "cards", "discards", "trades", "phase", "betting_round")
-_REPLAYED += ("turn", "folded", "win", "lose", "paid", "pot", "forfeit", "actions")
+_REPLAYED: tuple[str, ...] = ("dealer", "stacks", "in_match", "stock", "cards", "discards", "trades", "phase")
+_REPLAYED += ("betting_round", "turn", "folded", "win", "lose", "paid", "pot", "forfeit", "actions")
 
 
 def _check_fields(game: DividhaGame, state: DividhaState) -> None:

@@ -45,7 +45,7 @@ _SLOT_SPLIT = {slots: _split_slots(slots) for slots in {*TRADE_CHOICES, *DEALS.v
 
 def _secret_words(move: Move) -> list[str]:
     """What only the actor knows of a move, in its label: the raise option and the split."""
-    words = [RAISE_OPTIONS[move.option].lower()] if move.kind == RAISE_KIND else []
+    words = [RAISE_OPTIONS[move.option].lower()] if move.kind == RAISE_KIND and move.option is not None else []
     return words + ([SPLITS[move.split].lower()] if move.split is not None else [])
 
 
@@ -108,6 +108,7 @@ def log_last_seat(state: DividhaState, seat: int) -> None:
 
 def log_result(state: DividhaState, returns_before: list[float]) -> None:
     """The hand's result (the seat view's `last_hand`), once it is settled."""
+    assert state.showdown is not None  # settling the hand wrote it
     outcome = {key: value for key, value in state.showdown.items() if key != "hand"}
     rewards = [after - before for after, before in zip(state.returns, returns_before)]
     emit(state.log, state.showdown["hand"], RESULT, **outcome, stacks=list(state.stacks), rewards=rewards)
@@ -120,6 +121,7 @@ def describe(game: DividhaTable, state: DividhaState, action: int) -> tuple[str,
     move = decode(action)
     split = None if move.split is None else SPLITS[move.split]
     if move.kind == TRADE_KIND:
+        assert move.choice is not None  # a trade names its choice
         slots = choice_slots(move.choice)
         seat = game.current_player(state) if state.phase == TRADING else -1
         traded = [CARDS.codes[state.cards[seat][slot]] for slot in TRADE_CHOICES[move.choice]] if seat >= 0 else []
@@ -162,6 +164,7 @@ def _chips(game: DividhaTable, state: DividhaState, move: Any) -> int:
     if state.phase != BETTING:
         return 0
     bets = state.bets
+    assert bets is not None  # the betting phase holds its open round
     seat = bets.to_act[0]
     if move.kind == CALL_KIND:
         return min(bets.to_call(seat), bets.stacks[seat])

@@ -68,7 +68,8 @@ def _sorted_ids(cards: Sequence[int]) -> np.ndarray:
 
 
 def showdown_ids(cards: Sequence[int], divine_intervention: bool = False) -> tuple[int, list[int]]:
-    """Packed key of the best legal hand of at most five of 1 to 6 distinct deck indices, and its cards in deck order."""
+    """Packed key of the best legal hand of at most five of 1 to 6 distinct deck indices, and its cards in deck
+    order."""
     ids = _sorted_ids(cards)
     key, mask = _evaluator().showdown(ids, bool(divine_intervention))
     return int(key), [int(ids[position]) for position in range(len(ids)) if mask >> position & 1]
@@ -108,7 +109,7 @@ def settle_keys(
     (6.6: `rest`); odd chips go clockwise from the dealer's left; the forfeit to the best key.
     """
     folded = [key is None for key in keys]
-    columns = ((win_stakes, "best"), (lose_stakes, "worst"))
+    columns: tuple[tuple[Sequence[int], settlement.Pick], ...] = ((win_stakes, "best"), (lose_stakes, "worst"))
     first_seat = (dealer + 1) % len(keys)
     return [
         int(chips)
@@ -131,7 +132,8 @@ def _ids(cards: Sequence[str], least: int = 1, most: int = MAX_CARDS, what: str 
 
 
 def evaluate(cards: list[str], divine_intervention: bool = False) -> Key:
-    """Key (category, providence, immortal, majority_sum, high) of the best legal hand of at most five of `cards` (5.4)."""
+    """Key (category, providence, immortal, majority_sum, high) of the best legal hand of at most five of
+    `cards` (5.4)."""
     return unpack_key(key_ids(_ids(cards), divine_intervention))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from cardarena.envs.core.betting import BettingRound
@@ -175,7 +176,8 @@ def _known_cards(seen: DividhaSeatView, n: int) -> tuple[list[list[int]], list[l
         hidden = [slot for slot in slots if other != seen.seat and slot not in PUBLIC_SLOTS]
         if len(known) != len(slots) - len(hidden):
             raise SeatViewError(
-                f"seat view 'traded_in[{other}]' lists {len(known)} cards for the trade {list(seen.trades[other] or [])}"
+                f"seat view 'traded_in[{other}]' lists {len(known)} cards for the trade "
+                f"{list(seen.trades[other] or [])}"
             )
         known.reverse()
         discards.append([UNSEEN if slot in hidden else known.pop() for slot in slots])
@@ -192,7 +194,7 @@ def _place_shown(slots: list[int], shown: list[int], seat: int) -> None:
         slots[slot] = card
 
 
-def _choice(slots: list[str]) -> int:
+def _choice(slots: Sequence[str]) -> int:
     wanted = tuple(SLOT_NAMES.index(name) for name in slots)
     if wanted not in TRADE_CHOICES:
         raise SeatViewError(
@@ -252,6 +254,7 @@ def _betting_round(seen: DividhaSeatView) -> int:
 
 def _betting(seen: DividhaSeatView, state: DividhaState) -> BettingRound:
     betting = seen.betting
+    assert betting is not None  # read only for a view in a betting round
     return BettingRound(
         stacks=list(state.stacks),
         folded=list(state.folded),

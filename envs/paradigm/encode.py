@@ -258,7 +258,8 @@ class ParadigmEncoder(Encoder[ParadigmState]):
     def render(self, state: ParadigmState, seat: int | None) -> str:
         view = self.seat_view(state, 0)
         lines = [
-            f"{self.game.env_id}  turn {state.turn}  lead seat {view['lead']}  phase {view['phase']}  deck {view['deck_size']}"
+            f"{self.game.env_id}  turn {state.turn}  lead seat {view['lead']}"
+            f"  phase {view['phase']}  deck {view['deck_size']}"
         ]
         if view["revealed"]:
             lines.append(f"revealed {view['revealed']}")

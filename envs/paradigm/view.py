@@ -41,7 +41,8 @@ class SeenPending(BaseModel):
 
 
 class ParadigmSeatView(BaseModel):
-    """The shape of Paradigm's JSON seat view (docs/protocol.md lists every field); the rest is checked on the rebuilt state."""
+    """The shape of Paradigm's JSON seat view (docs/protocol.md lists every field); the rest is checked on the
+    rebuilt state."""
 
     model_config = _VIEW_MODEL
     game: str

@@ -131,9 +131,10 @@ class TiltEncoder(Encoder[TiltState]):
         numbers = self._pack_numbers(
             *state.stacks, *state.contributions, *state.carry, *folded, *state.in_hand, *bet_contributions,
             state.dealer, to_act, PHASE_INDEX[phase], state.betting_round, EXCHANGE_KIND_INDEX[state.exchange_kind],
-            state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards), len(state.void_deck),
-            state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets, keep, limit, *strength,
-        )  # fmt: skip
+            state.gravity, state.signal >= 0, state.revealed, len(state.stock), len(state.discards),
+            len(state.void_deck), state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets,
+            keep, limit, *strength,
+        )  # fmt: skip  # the packed row's fields, a few to a line rather than one a line
         self._write(vector, seat, numbers, bytes(map(len, cards)), bytes(end_to_end), state.moves, self._scales)
         if own and card_phase and to_act == seat:
             self._encode_card_sets(vector, state, own)
@@ -208,18 +209,17 @@ class TiltEncoder(Encoder[TiltState]):
         game = self.game
         config = game.config
         to_act = game.current_player(state)
-        header = f"{game.env_id}  hand {min(state.hand_number + 1, config.num_hands)}/{config.num_hands}  dealer seat {state.dealer}  phase {state.phase}"
+        header = (
+            f"{game.env_id}  hand {min(state.hand_number + 1, config.num_hands)}/{config.num_hands}"
+            f"  dealer seat {state.dealer}  phase {state.phase}"
+        )
         hazards = " ".join(VOID_CODES[void] for void in state.row) + (" GRAV(carried)" if state.gravity else "")
         lines = [header, f"hazards: {hazards or '-'}" + ("  signal face down" if state.signal >= 0 else "")]
         table = [f"tariffs {' '.join(codes(state.tariffs))}"] if state.tariffs else []
         table += [f"grid {' '.join(CARD_CODES[c] for c in state.grid)}"] if state.grid else []
-        table += (
-            [
-                f"fine print {' '.join(codes(state.fine)) if state.revealed else '[' + str(len(state.fine)) + ' face down]'}"
-            ]
-            if state.fine
-            else []
-        )
+        if state.fine:
+            fine = " ".join(codes(state.fine)) if state.revealed else f"[{len(state.fine)} face down]"
+            table.append(f"fine print {fine}")
         table += (
             [f"chicken {' '.join(codes(state.chicken)) if state.revealed else '[face down]'}"] if state.chicken else []
         )
@@ -234,9 +234,8 @@ class TiltEncoder(Encoder[TiltState]):
                 f"{marker} seat {other}: thumb {' '.join(codes(state.thumbs[other])) or '-':<8} palm {palm or '-':<18}"
                 f" stack {state.stacks[other]:<4} in {state.contributions[other]:<3} {status}"
             )
-        lines.append(
-            f"pot {sum(state.contributions) + sum(state.carry)}  stock {len(state.stock)}  discards {len(state.discards)}"
-        )
+        pot = sum(state.contributions) + sum(state.carry)
+        lines.append(f"pot {pot}  stock {len(state.stock)}  discards {len(state.discards)}")
         if state.terminal:
             lines.append("result: " + ", ".join(f"seat {s} {r:+.0f}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)

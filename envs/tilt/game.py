@@ -17,7 +17,6 @@ from typing import Any
 from cardarena.envs.core import betting
 from cardarena.envs.core import validation as check
 from cardarena.envs.core.cards import hand_seed, sampled, shuffle
-from cardarena.envs.core.errors import StateError
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import emit, seen_by
 
@@ -949,7 +948,8 @@ def _check_card_decision(game: TiltGame, state: TiltState) -> None:
 
 
 def _no_effect(game: TiltGame, state: TiltState, at_showdown: bool) -> None:
-    """A Void card acting only at evaluation or on the exchange (EXCHANGE_HAZARDS) has nothing to do when it comes up."""
+    """A Void card acting only at evaluation or on the exchange (EXCHANGE_HAZARDS) has nothing to do when it
+    comes up."""
 
 
 # What each Void card does when it comes up, drawn in play or revealed at showdown (4.3, 4.7).
