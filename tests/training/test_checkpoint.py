@@ -340,11 +340,13 @@ def test_the_installed_package_ships_its_checkpoints_folder():
     assert (loading._shipped_root() / "__init__.py").is_file()
 
 
-def test_loading_a_checkpoint_imports_neither_torch_nor_stable_baselines(written):
+@pytest.mark.parametrize("shipped_bot", [False, True], ids=["written", "yokir/ppo-selfplay"])
+def test_loading_a_checkpoint_imports_neither_torch_nor_stable_baselines(written, shipped_bot):
+    target = "yokir/ppo-selfplay" if shipped_bot else str(written)
     script = (
         "import sys\n"
         "from cardarena.agents import load\n"
-        f"agent = load({str(written)!r})\n"
+        f"agent = load({target!r})\n"
         "import numpy as np\n"
         "agent.act({'observation': np.zeros(agent.observation_size, np.float32), 'action_mask': np.ones(29, np.int8)})\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('torch', 'stable_baselines3', 'sb3_contrib')))\n"
