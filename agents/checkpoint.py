@@ -3,15 +3,18 @@ file's sha256, and the policy agent it holds.
 
 Layout of a checkpoint folder:
 
-    model.zip    the MaskablePPO model (`model.save`), for resuming training
-    policy.pt    the actor as plain tensors (`torch.load(..., weights_only=True)`), for inference
+    policy.npz   the actor, its action-feature head if any, and the critic as plain numpy arrays
+                 (float32, or float16 in a shipped bot), for inference and to start training from
+    model.zip    the MaskablePPO model (`model.save`) with its optimizer state, to resume training;
+                 training's run checkpoints have it, shipped bots do not
     <extra>      files the trainer adds, e.g. its resume state
     card.json    game, env version, observation and action shapes, policy shape, config, steps,
                  evaluation results, creation time, and the sha256 of every other file
 
-Any problem is a `CheckpointError` naming the folder and the reason. Inference
-(`load_policy_agent`) needs torch only to read `policy.pt`: it never imports stable-baselines3.
-Training writes checkpoints (`cardarena.training.checkpoint`).
+Checkpoints written before policy.npz hold `policy.pt` (the actor as torch tensors) instead, and
+model.zip: they still load, reading policy.pt with torch. Any problem is a `CheckpointError`
+naming the folder and the reason. Inference (`load_policy_agent`) needs numpy only for policy.npz
+and never imports stable-baselines3. Training writes checkpoints (`cardarena.training.checkpoint`).
 """
 
 from __future__ import annotations
@@ -26,12 +29,14 @@ import numpy as np
 from cardarena.envs import registered
 from cardarena.envs.core.errors import CheckpointError
 
-from .policy import POLICY_FORMAT, PolicyAgent
+from .policy import ACTIVATIONS, POLICY_FORMAT, PolicyAgent
 
 CARD_FORMAT = 1
 CARD_FILE = "card.json"
 MODEL_FILE = "model.zip"
-POLICY_FILE = "policy.pt"
+POLICY_FILE = "policy.npz"
+LEGACY_POLICY_FILE = "policy.pt"
+PRECISIONS = ("float32", "float16")
 _CARD_FIELDS: dict[str, type | tuple[type, ...]] = {
     "game": str,
     "env_id": str,
@@ -95,25 +100,151 @@ def verify_checkpoint(directory: str | os.PathLike[str], game: str | None = None
 def load_policy_agent(
     directory: str | os.PathLike[str], deterministic: bool = True, seed: int | None = None, name: str | None = None
 ) -> PolicyAgent:
-    """A `PolicyAgent` playing the checkpoint's policy (numpy inference; torch only reads the file).
+    """A `PolicyAgent` playing the checkpoint's policy (numpy inference).
 
     `name` defaults to the folder's name.
     """
-    import torch
-
     folder = Path(directory)
     card = verify_checkpoint(folder)
-    policy_path = listed_file(folder, card, POLICY_FILE)
+    policy = read_policy(folder, card)
+    check_policy_fits(policy, card["observation_shape"][0], card["num_actions"], folder)
+    return PolicyAgent(policy, deterministic=deterministic, seed=seed, name=name or folder.name)
+
+
+def read_policy(folder: Path, card: dict[str, Any]) -> dict[str, Any]:
+    """The checkpoint's policy as arrays (`export_policy`'s form), from policy.npz or, in a checkpoint
+    written before it, from policy.pt (the actor alone, read with torch)."""
+    if POLICY_FILE not in card["files"] and LEGACY_POLICY_FILE in card["files"]:
+        return _checked_policy(folder, LEGACY_POLICY_FILE, _read_legacy_policy(folder, card))
+    path = listed_file(folder, card, POLICY_FILE)
     try:
-        saved = torch.load(policy_path, map_location="cpu", weights_only=True)
+        with np.load(path, allow_pickle=False) as stored:
+            arrays = {key: stored[key] for key in stored.files}
     except Exception as error:
         raise CheckpointError(f"{folder}: {POLICY_FILE} cannot be read, the file is corrupt ({error})") from None
-    policy = _policy_arrays(folder, saved)
-    check_policy_fits(policy, card["observation_shape"][0], card["num_actions"], folder)
+    return _checked_policy(folder, POLICY_FILE, _policy_from_arrays(folder, arrays))
+
+
+def policy_arrays(policy: dict[str, Any], precision: str = "float32") -> dict[str, np.ndarray]:
+    """The flat name -> array form of a policy that policy.npz stores, its layers in `precision`."""
+    if precision not in PRECISIONS:
+        raise ValueError(f"unknown precision {precision!r}; choose one of {', '.join(PRECISIONS)}")
+    arrays = {"format": np.array(policy["format"]), "activation": np.array(policy["activation"])}
+    for part, layers in _parts(policy).items():
+        for index, (weight, bias) in enumerate(zip(layers["weights"], layers["biases"], strict=True)):
+            arrays[f"{part}.weight.{index}"] = np.asarray(weight).astype(precision)
+            arrays[f"{part}.bias.{index}"] = np.asarray(bias).astype(precision)
+    if "action_head" in policy:
+        arrays["action_head.columns"] = np.asarray(policy["action_head"]["columns"], np.int64)
+    return arrays
+
+
+def _parts(policy: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The policy's chains of layers by name: the actor, and the critic and action-feature head where present."""
+    parts = {"actor": policy}
+    parts.update({part: policy[part] for part in ("value", "action_head") if part in policy})
+    return parts
+
+
+def _policy_from_arrays(folder: Path, arrays: dict[str, np.ndarray]) -> dict[str, Any]:
+    """`policy_arrays` undone: the nested policy, every layer as float32."""
+    problem = f"{folder}: {POLICY_FILE} does not hold a policy"
+    if not {"format", "activation", "actor.weight.0"} <= set(arrays):
+        raise CheckpointError(f"{problem} (expected format, activation and actor layers)")
+    policy: dict[str, Any] = {"format": arrays["format"].item(), "activation": str(arrays["activation"])}
+    for part in ("actor", "value", "action_head"):
+        count = sum(1 for key in arrays if key.startswith(f"{part}.weight."))
+        if not count:
+            continue
+        try:
+            layers = {
+                plural: [arrays[f"{part}.{kind}.{index}"].astype(np.float32) for index in range(count)]
+                for kind, plural in (("weight", "weights"), ("bias", "biases"))
+            }
+        except KeyError as missing:
+            raise CheckpointError(f"{problem} (it lacks {missing})") from None
+        if part == "actor":
+            policy.update(layers)
+        else:
+            policy[part] = layers
+    if "action_head" in policy:
+        if "action_head.columns" not in arrays:
+            raise CheckpointError(f"{problem} (its action_head has no columns)")
+        policy["action_head"]["columns"] = arrays["action_head.columns"].astype(np.int64)
+    return policy
+
+
+def _read_legacy_policy(folder: Path, card: dict[str, Any]) -> Any:
+    """The contents of policy.pt, with its tensors as numpy arrays."""
+    import torch
+
     try:
-        return PolicyAgent(policy, deterministic=deterministic, seed=seed, name=name or folder.name)
-    except KeyError:
-        raise CheckpointError(f"{folder}: {POLICY_FILE} has an unknown activation {policy['activation']!r}") from None
+        saved = torch.load(listed_file(folder, card, LEGACY_POLICY_FILE), map_location="cpu", weights_only=True)
+    except Exception as error:
+        raise CheckpointError(f"{folder}: {LEGACY_POLICY_FILE} cannot be read, the file is corrupt ({error})") from None
+    return _as_numpy(saved)
+
+
+def _as_numpy(saved: Any) -> Any:
+    """Every tensor in nested dicts and lists as a numpy array (float32, or int64 for indices)."""
+    import torch
+
+    if isinstance(saved, dict):
+        return {key: _as_numpy(value) for key, value in saved.items()}
+    if isinstance(saved, list):
+        return [_as_numpy(value) for value in saved]
+    if isinstance(saved, torch.Tensor):
+        return saved.detach().numpy().astype(np.int64 if not saved.is_floating_point() else np.float32)
+    return saved
+
+
+def _checked_policy(folder: Path, file: str, saved: Any) -> dict[str, Any]:
+    """The policy, checked to be chains of linear layers of a known activation and format."""
+    problem = f"{folder}: {file} does not hold a policy"
+    if not isinstance(saved, dict) or not {"format", "activation", "weights", "biases"} <= set(saved):
+        raise CheckpointError(f"{problem} (expected format, activation, weights, biases)")
+    if saved["format"] != POLICY_FORMAT:
+        raise CheckpointError(f"{folder}: {file} format {saved['format']!r} is not {POLICY_FORMAT}")
+    if saved["activation"] not in ACTIVATIONS:
+        raise CheckpointError(f"{folder}: {file} has an unknown activation {saved['activation']!r}")
+    _check_chain(problem, saved)
+    if "value" in saved:
+        _check_chain(problem, saved["value"])
+        if saved["value"]["weights"][0].shape[1] != saved["weights"][0].shape[1] or saved["value"]["biases"][
+            -1
+        ].shape != (1,):
+            raise CheckpointError(f"{problem} (its value network does not map the observation to one value)")
+    if "action_head" in saved:
+        _check_action_head(problem, saved["action_head"], saved["weights"][-1].shape[0], saved["weights"][0].shape[1])
+    return saved
+
+
+def _check_chain(problem: str, layers: Any) -> None:
+    weights, biases = (layers.get("weights"), layers.get("biases")) if isinstance(layers, dict) else (None, None)
+    if not (isinstance(weights, list) and isinstance(biases, list)) or not weights or len(weights) != len(biases):
+        raise CheckpointError(f"{problem} (weights and biases must be lists of equal, non-zero length)")
+    width = None
+    for weight, bias in zip(weights, biases, strict=True):
+        if not (isinstance(weight, np.ndarray) and isinstance(bias, np.ndarray)):
+            raise CheckpointError(f"{problem} (a layer is not made of arrays)")
+        if weight.ndim != 2 or bias.shape != (weight.shape[0],) or (width is not None and weight.shape[1] != width):
+            raise CheckpointError(f"{problem} (layer shapes {weight.shape} and {bias.shape} do not chain)")
+        width = weight.shape[0]
+
+
+def _check_action_head(problem: str, head: Any, num_actions: int, observation_size: int) -> None:
+    """An action-feature head: columns [action][feature] into the observation, then two layers to one score."""
+    ok = isinstance(head, dict) and isinstance(head.get("columns"), np.ndarray)
+    ok = ok and isinstance(head.get("weights"), list) and isinstance(head.get("biases"), list)
+    ok = ok and len(head["weights"]) == len(head["biases"]) == 2
+    ok = ok and all(isinstance(array, np.ndarray) for array in [*head["weights"], *head["biases"]])
+    if ok:
+        columns, (inner, outer), (inner_bias, outer_bias) = head["columns"], head["weights"], head["biases"]
+        ok = columns.ndim == 2 and columns.shape[0] == num_actions and int(columns.max()) < observation_size
+        ok = ok and inner.shape == (inner_bias.shape[0], columns.shape[1]) and outer.shape == (1, inner.shape[0])
+        ok = ok and outer_bias.shape == (1,)
+    if not ok:
+        raise CheckpointError(f"{problem} (its action_head is not columns plus two chained layers)")
 
 
 def _check_environment(folder: Path, card: dict[str, Any]) -> None:
@@ -155,66 +286,6 @@ def listed_file(folder: Path, card: dict[str, Any], name: str) -> Path:
     return folder / name
 
 
-def _policy_arrays(folder: Path, saved: Any) -> dict[str, Any]:
-    """The tensors of policy.pt as float32 numpy arrays, checked to form a chain of linear layers."""
-    import torch
-
-    problem = f"{folder}: {POLICY_FILE} does not hold a policy"
-    if not isinstance(saved, dict) or not {"format", "activation", "weights", "biases"} <= set(saved):
-        raise CheckpointError(f"{problem} (expected format, activation, weights, biases)")
-    if saved["format"] != POLICY_FORMAT:
-        raise CheckpointError(f"{folder}: {POLICY_FILE} format {saved['format']!r} is not {POLICY_FORMAT}")
-    weights, biases = saved["weights"], saved["biases"]
-    layers = list(zip(weights, biases, strict=False)) if isinstance(weights, list) and isinstance(biases, list) else []
-    if not layers or len(weights) != len(biases):
-        raise CheckpointError(f"{problem} (weights and biases must be lists of equal, non-zero length)")
-    width = None
-    for weight, bias in layers:
-        if not (isinstance(weight, torch.Tensor) and isinstance(bias, torch.Tensor)):
-            raise CheckpointError(f"{problem} (a layer is not made of tensors)")
-        if weight.ndim != 2 or bias.shape != (weight.shape[0],) or (width is not None and weight.shape[1] != width):
-            raise CheckpointError(
-                f"{problem} (layer shapes {tuple(weight.shape)} and {tuple(bias.shape)} do not chain)"
-            )
-        width = weight.shape[0]
-    policy = {
-        "format": saved["format"],
-        "activation": saved["activation"],
-        "weights": [weight.detach().float().numpy() for weight in weights],
-        "biases": [bias.detach().float().numpy() for bias in biases],
-    }
-    if "action_head" in saved:
-        policy["action_head"] = _action_head_arrays(
-            problem, saved["action_head"], weights[-1].shape[0], weights[0].shape[1]
-        )
-    return policy
-
-
-def _action_head_arrays(problem: str, head: Any, num_actions: int, observation_size: int) -> dict[str, Any]:
-    """An action-feature head: columns [action][feature] into the observation, then two layers to one score."""
-    import torch
-
-    ok = (
-        isinstance(head, dict)
-        and isinstance(head.get("columns"), torch.Tensor)
-        and isinstance(head.get("weights"), list)
-    )
-    ok = ok and isinstance(head.get("biases"), list) and len(head["weights"]) == len(head["biases"]) == 2
-    ok = ok and all(isinstance(t, torch.Tensor) for t in [*head["weights"], *head["biases"]])
-    if ok:
-        columns, (inner, outer), (inner_bias, outer_bias) = head["columns"], head["weights"], head["biases"]
-        ok = columns.ndim == 2 and columns.shape[0] == num_actions and int(columns.max()) < observation_size
-        ok = ok and inner.shape == (inner_bias.shape[0], columns.shape[1]) and outer.shape == (1, inner.shape[0])
-        ok = ok and outer_bias.shape == (1,)
-    if not ok:
-        raise CheckpointError(f"{problem} (its action_head is not columns plus two chained layers)")
-    return {
-        "columns": head["columns"].numpy().astype(np.int64),
-        "weights": [weight.detach().float().numpy() for weight in head["weights"]],
-        "biases": [bias.detach().float().numpy() for bias in head["biases"]],
-    }
-
-
 def check_policy_fits(
     policy: dict[str, Any], observation_size: int, num_actions: int, folder: Path | None = None
 ) -> None:
@@ -227,7 +298,7 @@ def check_policy_fits(
         )
         if folder is None:
             raise ValueError(f"cannot write a checkpoint: {message}")
-        raise CheckpointError(f"{folder}: {POLICY_FILE} does not fit the game: {message}")
+        raise CheckpointError(f"{folder}: its policy does not fit the game: {message}")
 
 
 def sha256_of(path: Path) -> str:

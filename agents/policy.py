@@ -1,9 +1,9 @@
-"""Trained policies at inference time: the actor network of a MaskablePPO policy, run in numpy.
+"""Trained policies at inference time: the actor and critic of a MaskablePPO policy, run in numpy.
 
 Inference needs neither SB3 nor gradients: `export_policy` copies the actor's layers (and an
-action-feature head, training/policies.py) out of an SB3 policy into plain arrays, and
-`PolicyAgent` evaluates them with a few matrix products (batch size 1, CPU), masking illegal
-actions before choosing.
+action-feature head, training/policies.py) and the critic's out of an SB3 policy into plain
+arrays, and `PolicyAgent` evaluates them with a few matrix products (batch size 1, CPU), masking
+illegal actions before choosing.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 from .base import ObservationShape
 
 POLICY_FORMAT = 1
-_ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh,
     "relu": lambda x: np.maximum(x, 0.0),
 }
@@ -28,24 +28,43 @@ def _arrays(layers: list[Any]) -> tuple[list[np.ndarray], list[np.ndarray]]:
     return weights, biases
 
 
-def export_policy(policy: Any) -> dict[str, Any]:
-    """The actor of an SB3 (Maskable)ActorCriticPolicy as plain float32 arrays.
-
-    An actor with an action-feature head (training/policies.py) also exports the head: the
-    observation index of each action's features and the head's two layers.
-    """
+def policy_layers(policy: Any) -> dict[str, list[Any]]:
+    """The linear layers of an SB3 (Maskable)ActorCriticPolicy, in order: the actor's ("actor"),
+    the critic's ("value") and, where the actor has one, the action-feature head's ("action_head")."""
     import torch.nn as nn
 
     head = getattr(policy.action_net, "score", None)
     output = policy.action_net.linear if head is not None else policy.action_net
-    linear = [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)] + [output]
-    activation = policy.activation_fn.__name__.lower()
-    if activation not in _ACTIVATIONS:
-        raise ValueError(f"cannot export activation {activation!r}; supported: {', '.join(_ACTIVATIONS)}")
-    weights, biases = _arrays(linear)
-    exported = {"format": POLICY_FORMAT, "activation": activation, "weights": weights, "biases": biases}
+    layers = {
+        "actor": [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)] + [output],
+        "value": [m for m in policy.mlp_extractor.value_net if isinstance(m, nn.Linear)] + [policy.value_net],
+    }
     if head is not None:
-        head_weights, head_biases = _arrays([m for m in head if isinstance(m, nn.Linear)])
+        layers["action_head"] = [m for m in head if isinstance(m, nn.Linear)]
+    return layers
+
+
+def export_policy(policy: Any) -> dict[str, Any]:
+    """The actor and critic of an SB3 (Maskable)ActorCriticPolicy as plain float32 arrays.
+
+    An actor with an action-feature head (training/policies.py) also exports the head: the
+    observation index of each action's features and the head's two layers.
+    """
+    activation = policy.activation_fn.__name__.lower()
+    if activation not in ACTIVATIONS:
+        raise ValueError(f"cannot export activation {activation!r}; supported: {', '.join(ACTIVATIONS)}")
+    layers = policy_layers(policy)
+    weights, biases = _arrays(layers["actor"])
+    value_weights, value_biases = _arrays(layers["value"])
+    exported = {
+        "format": POLICY_FORMAT,
+        "activation": activation,
+        "weights": weights,
+        "biases": biases,
+        "value": {"weights": value_weights, "biases": value_biases},
+    }
+    if "action_head" in layers:
+        head_weights, head_biases = _arrays(layers["action_head"])
         columns = policy.mlp_extractor.columns.cpu().numpy()
         exported["action_head"] = {
             "columns": np.where(columns >= weights[0].shape[1], -1, columns).astype(np.int64),
@@ -53,6 +72,14 @@ def export_policy(policy: Any) -> dict[str, Any]:
             "biases": head_biases,
         }
     return exported
+
+
+def _float32_layers(layers: dict[str, Any]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(weight transposed, bias) per layer, as float32 whatever the stored precision."""
+    return [
+        (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
+        for w, b in zip(layers["weights"], layers["biases"], strict=True)
+    ]
 
 
 class PolicyAgent:
@@ -63,20 +90,14 @@ class PolicyAgent:
     ):
         self.name = name
         self.deterministic = deterministic
-        self._activation = _ACTIVATIONS[policy["activation"]]
-        self._layers = [
-            (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
-            for w, b in zip(policy["weights"], policy["biases"], strict=True)
-        ]
+        self._activation = ACTIVATIONS[policy["activation"]]
+        self._layers = _float32_layers(policy)
+        self._value_layers = _float32_layers(policy["value"]) if "value" in policy else None
         head = policy.get("action_head")
         self._head = None
         if head is not None:
             columns = np.asarray(head["columns"], np.int64)
-            layers = [
-                (np.asarray(w, np.float32).T.copy(), np.asarray(b, np.float32))
-                for w, b in zip(head["weights"], head["biases"], strict=True)
-            ]
-            self._head = (np.where(columns < 0, self.observation_size, columns), layers)
+            self._head = (np.where(columns < 0, self.observation_size, columns), _float32_layers(head))
         self.rng = np.random.default_rng(seed)
         self._shape = ObservationShape(self.observation_size, self.num_actions, f"policy {name!r}")
 
@@ -90,17 +111,29 @@ class PolicyAgent:
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
         """The action logits of one observation vector, or of a batch of them (one per row)."""
-        hidden = observations = np.asarray(observation, np.float32)
-        for weight, bias in self._layers[:-1]:
-            hidden = self._activation(hidden @ weight + bias)
-        weight, bias = self._layers[-1]
-        logits = hidden @ weight + bias
+        observations = np.asarray(observation, np.float32)
+        logits = self._forward(self._layers, observations)
         if self._head is not None:
             columns, ((inner, inner_bias), (outer, outer_bias)) = self._head
             padded = np.concatenate([observations, np.zeros((*observations.shape[:-1], 1), np.float32)], axis=-1)
             per_action = padded[..., columns]
             logits = logits + (np.tanh(per_action @ inner + inner_bias) @ outer + outer_bias)[..., 0]
         return logits
+
+    def value(self, observation: np.ndarray) -> float | np.ndarray:
+        """The critic's estimate of the acting seat's return from one observation vector (a float),
+        or from a batch of them (one per row)."""
+        if self._value_layers is None:
+            raise ValueError(f"policy {self.name!r} has no value network (a checkpoint from before critics were saved)")
+        values = self._forward(self._value_layers, np.asarray(observation, np.float32))[..., 0]
+        return float(values) if values.ndim == 0 else values
+
+    def _forward(self, layers: list[tuple[np.ndarray, np.ndarray]], hidden: np.ndarray) -> np.ndarray:
+        """A chain of linear layers, the activation between them."""
+        for weight, bias in layers[:-1]:
+            hidden = self._activation(hidden @ weight + bias)
+        weight, bias = layers[-1]
+        return hidden @ weight + bias
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         self._shape.check(observation)

@@ -9,8 +9,9 @@ Rows, every agent loaded by `cardarena.agents.load`:
   depends on its network's shape, not on how well it plays). It is a `PolicyAgent`: the actor
   network in numpy, argmax of the masked logits.
 - `yokir/heuristic` and `random`, for comparison.
-- the same checkpoint's `model.zip` through SB3, `MaskablePPO.predict(..., action_masks=...)`
-  (torch, one thread), which is what inference would cost without the numpy export.
+- the same checkpoint's SB3 policy, `predict(..., action_masks=...)` (torch, one thread), which is
+  what inference would cost without the numpy export: its `model.zip`, or for a shipped bot (which
+  has none) an SB3 policy of the card's shape given the checkpoint's weights (`load_weights`).
 
 Observations are real seat views: the deciding seat's `{"observation", "action_mask"}` at every
 decision of random-play yokir_v1 hands, `--observations` of them. Each agent acts on every one,
@@ -107,12 +108,34 @@ def throwaway_checkpoint(folder: Path, seed: int) -> Path:
     return Trainer.start(config, folder / "run").run().final_checkpoint
 
 
+def sb3_policy(checkpoint: Path):
+    """An SB3 MaskablePPO policy of the checkpoint's shape holding its weights (a yokir policy has no action head)."""
+    import gymnasium as gym
+    import torch
+    from cardarena.agents.checkpoint import read_card
+    from cardarena.training.checkpoint import load_weights
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    card = read_card(checkpoint)
+    hidden = card["policy"]["hidden"]
+    policy = MaskableActorCriticPolicy(
+        gym.spaces.Box(-np.inf, np.inf, (card["observation_shape"][0],), np.float32),
+        gym.spaces.Discrete(card["num_actions"]),
+        lambda _: 0.0,
+        net_arch={"pi": hidden, "vf": hidden},
+        activation_fn={"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[card["policy"]["activation"]],
+    )
+    load_weights(policy, checkpoint, "yokir")
+    return policy.eval()
+
+
 def build_rows(checkpoint: Path, seed: int) -> list[Row]:
     from cardarena.agents import load
     from cardarena.training.checkpoint import load_model
 
     policy = load(str(checkpoint), game="yokir", seed=seed)
-    model = load_model(checkpoint)
+    has_model = (checkpoint / "model.zip").is_file()
+    model = load_model(checkpoint) if has_model else sb3_policy(checkpoint)
 
     def sb3_act(observation: Observation) -> int:
         action, _ = model.predict(
@@ -124,7 +147,11 @@ def build_rows(checkpoint: Path, seed: int) -> list[Row]:
         Row("checkpoint (PolicyAgent, numpy)", policy.act, 'load(path, game="yokir")'),
         Row("yokir/heuristic", load("yokir/heuristic").act, 'load("yokir/heuristic")'),
         Row("random", load("random", seed=seed).act, 'load("random")'),
-        Row("checkpoint model.zip (SB3 predict, torch)", sb3_act, "load_model(path)"),
+        Row(
+            "checkpoint SB3 policy (SB3 predict, torch)",
+            sb3_act,
+            "load_model(path)" if has_model else "sb3_policy(path)",
+        ),
     ]
 
 
@@ -154,6 +181,8 @@ import sys, time
 from pathlib import Path
 from cardarena.agents import load
 from cardarena.training.checkpoint import load_model
+sys.path.insert(0, sys.argv[2])
+from inference_latency import sb3_policy
 path = Path(sys.argv[1])
 start = time.perf_counter()
 {loader}
@@ -167,7 +196,10 @@ def cold_load_seconds(loader: str, checkpoint: Path, processes: int = 3) -> floa
     runs = [
         float(
             subprocess.run(
-                [sys.executable, "-c", program, str(checkpoint)], check=True, capture_output=True, text=True
+                [sys.executable, "-c", program, str(checkpoint), str(Path(__file__).parent)],
+                check=True,
+                capture_output=True,
+                text=True,
             ).stdout
         )
         for _ in range(processes)
@@ -179,7 +211,7 @@ def warm_load_seconds(loader: str, checkpoint: Path, repeat: int = 5) -> float:
     from cardarena.agents import load
     from cardarena.training.checkpoint import load_model
 
-    namespace = {"load": load, "load_model": load_model, "path": checkpoint}
+    namespace = {"load": load, "load_model": load_model, "sb3_policy": sb3_policy, "path": checkpoint}
     runs = []
     for _ in range(repeat):
         start = time.perf_counter()

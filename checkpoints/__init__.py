@@ -1,1 +1,1 @@
-"""Trained bots shipped with cardarena: checkpoints/<game>/<name>/ holds card.json, policy.pt and model.zip."""
+"""Trained bots shipped with cardarena: checkpoints/<game>/<name>/ holds card.json and policy.npz (actor and critic)."""

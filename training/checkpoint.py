@@ -1,4 +1,5 @@
-"""Writing checkpoints, atomically, and reading one back to train on: its SB3 model or its weights.
+"""Writing checkpoints, atomically, and reading one back to train on: its SB3 model or its weights
+(actor and critic), which a shipped bot's arrays rebuild without its model.
 
 The layout of a checkpoint folder, reading its card and the policy agent it holds live with the
 agents (`cardarena.agents.checkpoint`), which play checkpoints without importing training.
@@ -16,23 +17,27 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from cardarena.agents.checkpoint import (
     CARD_FILE,
     CARD_FORMAT,
+    LEGACY_POLICY_FILE,
     MODEL_FILE,
     POLICY_FILE,
     check_policy_fits,
     listed_file,
+    policy_arrays,
+    read_policy,
     sha256_of,
     verify_checkpoint,
 )
-from cardarena.agents.policy import export_policy
+from cardarena.agents.policy import export_policy, policy_layers
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import CheckpointError
 
 from cardarena import __version__
 
-_RESERVED = {CARD_FILE, MODEL_FILE, POLICY_FILE}
+_RESERVED = {CARD_FILE, MODEL_FILE, POLICY_FILE, LEGACY_POLICY_FILE}
 
 
 def write_checkpoint(
@@ -47,17 +52,44 @@ def write_checkpoint(
 ) -> Path:
     """Write `model` (a MaskablePPO) as the checkpoint folder `directory`, atomically; returns its path.
 
+    The folder holds the model (to resume training) and its policy's arrays (float32). `extra`
+    maps plain file names to contents (the trainer's resume state); they are hashed into the card
+    like the model. `env_id` may name the game alone (its name alone means its newest version).
+    """
+    return write_policy_checkpoint(
+        directory,
+        export_policy(model.policy),
+        env_id=env_id,
+        config=config,
+        steps=steps,
+        evaluation=evaluation,
+        extra=extra,
+        model=model,
+    )
+
+
+def write_policy_checkpoint(
+    directory: str | os.PathLike[str],
+    policy: dict[str, Any],
+    *,
+    env_id: str,
+    config: dict[str, Any],
+    steps: int,
+    evaluation: dict[str, Any] | None = None,
+    extra: dict[str, bytes] | None = None,
+    model: Any = None,
+    precision: str = "float32",
+) -> Path:
+    """Write `policy` (`export_policy`'s arrays, stored in `precision`) and, given one, its `model`
+    as the checkpoint folder `directory`, atomically; returns its path.
+
     The folder is built beside its final place and renamed in, replacing an existing checkpoint
     there: a crash at any moment leaves the old complete folder or the new complete one.
-    `extra` maps plain file names to contents (the trainer's resume state); they are hashed
-    into the card like the model. `env_id` may name the game alone (its name alone means its newest version).
     """
-    import torch
-
     final = Path(directory)
     entry = lookup(env_id)
-    policy = export_policy(model.policy)
     check_policy_fits(policy, entry.env_cls.encoder_cls.observation_size, entry.env_cls.game_cls.num_actions)
+    arrays = policy_arrays(policy, precision)
     extra = dict(extra or {})
     for name in extra:
         _check_extra_name(name)
@@ -68,14 +100,10 @@ def write_checkpoint(
     building = _temporary(final, "tmp")
     building.mkdir()
     try:
-        model.save(building / MODEL_FILE)
-        tensors = {**policy, **_as_tensors(policy)}
-        if "action_head" in policy:
-            tensors["action_head"] = {
-                "columns": torch.from_numpy(policy["action_head"]["columns"]),
-                **_as_tensors(policy["action_head"]),
-            }
-        torch.save(tensors, building / POLICY_FILE)
+        if model is not None:
+            model.save(building / MODEL_FILE)
+        with open(building / POLICY_FILE, "wb") as handle:
+            np.savez(handle, **arrays)
         for name, content in extra.items():
             (building / name).write_bytes(content)
         card = {
@@ -89,6 +117,7 @@ def write_checkpoint(
                 "hidden": [int(w.shape[0]) for w in policy["weights"][:-1]],
                 "activation": policy["activation"],
                 "action_features": int(policy["action_head"]["columns"].shape[1]) if "action_head" in policy else 0,
+                "precision": precision,
             },
             "config": config,
             "steps": int(steps),
@@ -126,14 +155,11 @@ def load_model(directory: str | os.PathLike[str], env: Any = None, device: str =
 def load_weights(policy: Any, directory: str | os.PathLike[str], game: str) -> None:
     """Copy the actor and critic of the checkpoint in `directory` (a `game` checkpoint) into the SB3
     `policy`, which must have the same shape (its config's `ppo.net_arch` and `ppo.activation`)."""
-    from stable_baselines3.common.save_util import load_from_zip_file
-
     folder = Path(directory)
     card = verify_checkpoint(folder, game)
     try:
-        _data, params, _variables = load_from_zip_file(listed_file(folder, card, MODEL_FILE), device=policy.device)
-        policy.load_state_dict(params["policy"])
-    except (RuntimeError, KeyError, ValueError) as error:
+        _copy_arrays(policy, read_actor_critic(folder))
+    except ValueError as error:
         ppo = card.get("config", {}).get("ppo", {})
         shape = (
             f"net_arch {ppo.get('net_arch')}, activation {ppo.get('activation')}"
@@ -146,13 +172,36 @@ def load_weights(policy: Any, directory: str | os.PathLike[str], game: str) -> N
         ) from None
 
 
-def _as_tensors(layers: dict[str, Any]) -> dict[str, Any]:
+def read_actor_critic(directory: str | os.PathLike[str]) -> dict[str, Any]:
+    """The checkpoint's actor and critic as arrays (`export_policy`'s form): its policy.npz, or
+    its model.zip's policy where the arrays lack the critic (a checkpoint written before policy.npz)."""
+    folder = Path(directory)
+    card = verify_checkpoint(folder)
+    policy = read_policy(folder, card)
+    return policy if "value" in policy else export_policy(load_model(folder).policy)
+
+
+def _copy_arrays(policy: Any, saved: dict[str, Any]) -> None:
+    """Set every linear layer of the SB3 `policy` from the arrays (ValueError where the shapes differ)."""
     import torch
 
-    return {
-        "weights": [torch.from_numpy(weight) for weight in layers["weights"]],
-        "biases": [torch.from_numpy(bias) for bias in layers["biases"]],
-    }
+    activation = policy.activation_fn.__name__.lower()
+    if saved["activation"] != activation:
+        raise ValueError(f"activation {saved['activation']} where this run's is {activation}")
+    parts = {"actor": saved, **{part: saved[part] for part in ("value", "action_head") if part in saved}}
+    layers = policy_layers(policy)
+    if set(parts) != set(layers):
+        raise ValueError(f"parts {sorted(parts)} where this run's policy has {sorted(layers)}")
+    for part, modules in layers.items():
+        shapes = [tuple(weight.shape) for weight in parts[part]["weights"]]
+        expected = [tuple(module.weight.shape) for module in modules]
+        if shapes != expected:
+            raise ValueError(f"{part} layers {shapes} where this run's are {expected}")
+    with torch.no_grad():
+        for part, modules in layers.items():
+            for module, weight, bias in zip(modules, parts[part]["weights"], parts[part]["biases"], strict=True):
+                module.weight.copy_(torch.from_numpy(weight))
+                module.bias.copy_(torch.from_numpy(bias))
 
 
 def _check_extra_name(name: str) -> None:

@@ -1,5 +1,6 @@
 """Publish a trained checkpoint as a shipped bot: evaluate it against the baselines over many
-duplicate-dealt hands and write a clean checkpoint (model, policy, card with the results)."""
+duplicate-dealt hands and write a light checkpoint: its actor and critic as arrays (float16 by
+default) and its card with the results, without the model's optimizer state."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from cardarena.agents import load
 from cardarena.envs import lookup
 
-from .checkpoint import load_model, verify_checkpoint, write_checkpoint
+from .checkpoint import read_actor_critic, verify_checkpoint, write_policy_checkpoint
 from .evaluate import evaluate
 
 BOT = "bot"
@@ -47,11 +48,16 @@ def evaluate_against_baselines(
     return results
 
 
-def publish(source: Path, destination: Path, evaluation: dict[str, Any]) -> Path:
-    """Write `source`'s model as a clean checkpoint at `destination` (no resume state), with `evaluation` on its
-    card."""
+def publish(source: Path, destination: Path, evaluation: dict[str, Any], precision: str = "float16") -> Path:
+    """Write `source`'s actor and critic, stored in `precision`, as a light checkpoint at `destination`
+    (no model, no resume state), with `evaluation` on its card. `destination` may be `source` itself."""
     card = verify_checkpoint(source)
-    model = load_model(source)
-    return write_checkpoint(
-        destination, model, env_id=card["env_id"], config=card["config"], steps=card["steps"], evaluation=evaluation
+    return write_policy_checkpoint(
+        destination,
+        read_actor_critic(source),
+        env_id=card["env_id"],
+        config=card["config"],
+        steps=card["steps"],
+        evaluation=evaluation,
+        precision=precision,
     )

@@ -32,7 +32,7 @@ def test_listings_name_every_game_and_served_bot(client):
     assert bots["random"] == {"name": "random", "game": None, "kind": "built-in", "card": None}
     assert bots["yokir/heuristic"]["game"] == "yokir"
     assert bots["yokir/ppo-selfplay"]["card"]["env_id"] == "yokir_v1"
-    assert bots["yokir/ppo-selfplay"]["card"]["files"]["policy.pt"]
+    assert bots["yokir/ppo-selfplay"]["card"]["files"]["policy.npz"]
 
 
 @pytest.mark.parametrize("config", [{}, {"match": True, "target_score": 1, "max_hands": 2}])

@@ -83,7 +83,6 @@ def test_a_heuristic_stdio_bot_answers_without_torch():
     assert json.loads(reply)["legal"] is True
 
 
-@pytest.mark.xfail(strict=False, reason="policy.pt needs torch until the shipped bots are .npz")
 def test_a_shipped_stdio_bot_answers_without_torch():
     status, torch, sb3, reply = _first_answer_modules("yokir/ppo-selfplay")
     assert json.loads(reply)["legal"] is True

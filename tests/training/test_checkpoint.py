@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -15,10 +16,12 @@ import pytest
 import torch
 from cardarena.agents import RandomAgent, available, load, loading
 from cardarena.agents.checkpoint import load_policy_agent, read_card, sha256_of, verify_checkpoint
+from cardarena.agents.policy import export_policy
 from cardarena.envs import make
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 from cardarena.training import checkpoint
-from cardarena.training.checkpoint import load_model, write_checkpoint
+from cardarena.training.checkpoint import load_model, write_checkpoint, write_policy_checkpoint
+from cardarena.training.publish import publish
 
 torch.set_num_threads(1)
 
@@ -131,13 +134,14 @@ def test_the_card_describes_the_checkpoint(written):
     assert card["format"] == 1 and card["game"] == "yokir" and card["env_id"] == ENV_ID and card["env_version"] == 1
     assert card["observation_shape"] == [make(ENV_ID).observation_space("player_0")["observation"].shape[0]]
     assert card["num_actions"] == 29
-    assert card["policy"] == {"hidden": [16], "activation": "tanh", "action_features": 0}
+    assert card["policy"] == {"hidden": [16], "activation": "tanh", "action_features": 0, "precision": "float32"}
     assert (card["config"], card["steps"], card["evaluation"]) == ({"lr": 3e-4}, 64, {"random": 0.5})
     assert card["created"].endswith("+00:00")
-    assert sorted(card["files"]) == ["model.zip", "policy.pt", "trainer_state.json"]
+    assert sorted(card["files"]) == ["model.zip", "policy.npz", "trainer_state.json"]
     assert read_card(written) == card
     assert (written / "trainer_state.json").read_bytes() == b'{"steps": 64}'
-    assert isinstance(torch.load(written / "policy.pt", weights_only=True)["weights"][0], torch.Tensor)
+    with np.load(written / "policy.npz", allow_pickle=False) as stored:
+        assert stored["actor.weight.0"].dtype == stored["value.weight.0"].dtype == np.float32
 
 
 def test_load_model_gives_the_sb3_model_back(model, written):
@@ -189,7 +193,7 @@ def test_writing_refuses_to_replace_a_folder_that_is_not_a_checkpoint(model, tmp
     assert (tmp_path / "notes.txt").read_text() == "keep me"
 
 
-@pytest.mark.parametrize("name", ["card.json", "policy.pt", "../escape", ".hidden"])
+@pytest.mark.parametrize("name", ["card.json", "policy.npz", "policy.pt", "../escape", ".hidden"])
 def test_extra_files_need_plain_unreserved_names(model, tmp_path, name):
     with pytest.raises(ValueError, match="plain file name"):
         write_checkpoint(tmp_path / "c", model, env_id=ENV_ID, config={}, steps=1, extra={name: b""})
@@ -200,21 +204,30 @@ def _remove(folder: Path, name: str) -> None:
 
 
 def _flip_byte(folder: Path) -> None:
-    data = bytearray((folder / "policy.pt").read_bytes())
+    data = bytearray((folder / "policy.npz").read_bytes())
     data[len(data) // 2] ^= 0xFF
-    (folder / "policy.pt").write_bytes(bytes(data))
+    (folder / "policy.npz").write_bytes(bytes(data))
 
 
-def _garbage_with_matching_sha(folder: Path) -> None:
-    (folder / "policy.pt").write_bytes(b"not a torch file at all")
+def _replace_policy(folder: Path, content: bytes) -> None:
+    """policy.npz replaced by `content`, its new sha256 on the card, so that only reading it can fail."""
+    (folder / "policy.npz").write_bytes(content)
     card = json.loads((folder / "card.json").read_text())
-    card["files"]["policy.pt"] = sha256_of(folder / "policy.pt")
+    card["files"]["policy.npz"] = sha256_of(folder / "policy.npz")
     (folder / "card.json").write_text(json.dumps(card))
+
+
+def _policy_without(folder: Path, key: str) -> bytes:
+    with np.load(folder / "policy.npz", allow_pickle=False) as stored:
+        arrays = {name: stored[name] for name in stored.files if name != key}
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    return buffer.getvalue()
 
 
 def _unlist_policy(folder: Path) -> None:
     card = json.loads((folder / "card.json").read_text())
-    del card["files"]["policy.pt"]
+    del card["files"]["policy.npz"]
     (folder / "card.json").write_text(json.dumps(card))
 
 
@@ -226,16 +239,21 @@ def _bad_json(folder: Path) -> None:
     "damage, message",
     [
         (lambda f: _remove(f, "card.json"), "not a checkpoint folder: card.json is missing"),
-        (lambda f: _remove(f, "policy.pt"), "missing file policy.pt"),
-        (_flip_byte, "sha256 mismatch in policy.pt: the file is corrupt or was modified"),
-        (_garbage_with_matching_sha, "policy.pt cannot be read, the file is corrupt"),
+        (lambda f: _remove(f, "policy.npz"), "missing file policy.npz"),
+        (_flip_byte, "sha256 mismatch in policy.npz: the file is corrupt or was modified"),
+        (lambda f: _replace_policy(f, b"not an npz file at all"), "policy.npz cannot be read, the file is corrupt"),
+        (
+            lambda f: _replace_policy(f, _policy_without(f, "value.bias.1")),
+            r"policy.npz does not hold a policy \(it lacks 'value.bias.1'\)",
+        ),
+        (lambda f: _replace_policy(f, _policy_without(f, "actor.weight.0")), "policy.npz does not hold a policy"),
         (_bad_json, "card.json is not valid JSON"),
         (lambda f: _edit_card(f, format=7), "card format 7 is not one this cardarena reads"),
         (lambda f: _edit_card(f, game="chess", env_id="chess_v1"), "unknown game 'chess'"),
         (lambda f: _edit_card(f, env_id="yokir_v9"), "card says yokir_v9 but the installed game is yokir_v1"),
         (lambda f: _edit_card(f, observation_shape=[100]), r"observation shape mismatch: card says \[100\]"),
         (lambda f: _edit_card(f, num_actions=30), "action count mismatch: card says 30"),
-        (_unlist_policy, "lists no policy.pt"),
+        (_unlist_policy, "lists no policy.npz"),
         (lambda f: _edit_card(f, env_id=None), "field 'env_id' has a bad value"),
     ],
     ids=[
@@ -243,6 +261,8 @@ def _bad_json(folder: Path) -> None:
         "no-policy",
         "flipped-byte",
         "garbage-policy",
+        "missing-layer",
+        "no-actor",
         "bad-json",
         "format",
         "unknown-game",
@@ -320,19 +340,69 @@ def test_the_installed_package_ships_its_checkpoints_folder():
     assert (loading._shipped_root() / "__init__.py").is_file()
 
 
-def test_loading_a_checkpoint_does_not_import_stable_baselines(written):
+@pytest.mark.parametrize("shipped_bot", [False, True], ids=["written", "yokir/ppo-selfplay"])
+def test_loading_a_checkpoint_imports_neither_torch_nor_stable_baselines(written, shipped_bot):
+    target = "yokir/ppo-selfplay" if shipped_bot else str(written)
     script = (
-        "import sys, torch; torch.set_num_threads(1)\n"
+        "import sys\n"
         "from cardarena.agents import load\n"
-        f"agent = load({str(written)!r})\n"
+        f"agent = load({target!r})\n"
         "import numpy as np\n"
         "observation = np.zeros(agent.observation_size, np.float32)\n"
         "agent.act({'observation': observation, 'action_mask': np.ones(29, np.int8)})\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('stable_baselines3', 'sb3_contrib')))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('torch', 'stable_baselines3', 'sb3_contrib')))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"}
     )
     assert result.returncode == 0, result.stderr
-    imported = result.stdout.strip()
-    assert "stable_baselines3" not in imported and "sb3_contrib" not in imported
+    assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("precision", "tolerance"), [("float32", 1e-5), ("float16", 2e-2)])
+def test_the_loaded_value_is_the_critics_estimate(model, tmp_path, precision, tolerance):
+    folder = write_policy_checkpoint(
+        tmp_path / precision, export_policy(model.policy), env_id=ENV_ID, config={}, steps=64, precision=precision
+    )
+    agent = load(folder)
+    observations = np.stack([seen["observation"] for seen in _random_play_observations(40)])
+    with torch.no_grad():
+        expected = model.policy.predict_values(torch.as_tensor(observations)).numpy()[:, 0]
+    np.testing.assert_allclose(agent.value(observations), expected, rtol=0, atol=tolerance)
+    assert agent.value(observations[0]) == pytest.approx(float(expected[0]), abs=tolerance)
+    assert {file.name for file in folder.iterdir()} == {"card.json", "policy.npz"}
+
+
+def _as_written_before_policy_npz(folder: Path, model) -> None:
+    """The checkpoint as earlier versions wrote it: the actor in policy.pt (torch tensors) beside model.zip."""
+    actor = export_policy(model.policy)
+    tensors = {
+        "format": actor["format"],
+        "activation": actor["activation"],
+        "weights": [torch.from_numpy(weight) for weight in actor["weights"]],
+        "biases": [torch.from_numpy(bias) for bias in actor["biases"]],
+    }
+    torch.save(tensors, folder / "policy.pt")
+    (folder / "policy.npz").unlink()
+    card = json.loads((folder / "card.json").read_text())
+    del card["files"]["policy.npz"]
+    card["files"]["policy.pt"] = sha256_of(folder / "policy.pt")
+    (folder / "card.json").write_text(json.dumps(card))
+
+
+def test_a_checkpoint_written_before_policy_npz_still_loads_and_publishes(model, copy, tmp_path):
+    _as_written_before_policy_npz(copy, model)
+    agent = load(copy)
+    for observation in _random_play_observations(50):
+        expected, _ = model.predict(
+            observation["observation"], action_masks=observation["action_mask"].astype(bool), deterministic=True
+        )
+        assert agent.act(observation) == int(expected)
+    with pytest.raises(ValueError, match="no value network"):
+        agent.value(observation["observation"])
+    published = publish(copy, tmp_path / "light", evaluation={}, precision="float32")
+    assert sorted(file.name for file in published.iterdir()) == ["card.json", "policy.npz"]
+    observations = torch.as_tensor(np.stack([seen["observation"] for seen in _random_play_observations(10)]))
+    with torch.no_grad():
+        expected_values = model.policy.predict_values(observations).numpy()[:, 0]
+    np.testing.assert_allclose(load(published).value(observations.numpy()), expected_values, atol=1e-5)

@@ -3,6 +3,7 @@
 import json
 
 import numpy as np
+import pytest
 from cardarena.agents import load
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer
@@ -32,14 +33,18 @@ def test_publish_writes_a_clean_checkpoint_with_its_evaluation(tmp_path):
     )
     assert result.exit_code == 0, result.output
     shipped = tmp_path / "shipped" / "yokir" / "tiny"
-    assert sorted(p.name for p in shipped.iterdir()) == ["card.json", "model.zip", "policy.pt"]
+    assert sorted(p.name for p in shipped.iterdir()) == ["card.json", "policy.npz"]
     card = json.loads((shipped / "card.json").read_text())
+    assert card["policy"]["precision"] == "float16"
+    with np.load(shipped / "policy.npz", allow_pickle=False) as stored:
+        assert stored["actor.weight.0"].dtype == stored["value.weight.0"].dtype == np.float16
     assert set(card["evaluation"]) == {"random", "heuristic"}
     assert card["evaluation"]["random"]["episodes"] == 30
     assert card["steps"] == json.loads((final / "card.json").read_text())["steps"]
     original, published = load(final), load(shipped)
-    observation = {"observation": np.full(252, 0.5, np.float32), "action_mask": np.ones(29, np.int8)}
-    assert original.act(observation) == published.act(observation)
+    observation = np.full(252, 0.5, np.float32)
+    np.testing.assert_allclose(published.logits(observation), original.logits(observation), atol=1e-2)
+    assert published.value(observation) == pytest.approx(original.value(observation), abs=1e-2)
 
 
 def test_publish_refuses_a_folder_that_is_not_a_checkpoint(tmp_path):

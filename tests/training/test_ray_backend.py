@@ -78,7 +78,7 @@ def test_a_ray_trained_bot_loads_and_plays_and_its_run_resumes(tmp_path):
         run,
         *overrides("total_steps=1024", "checkpoint_every=512", "eval.every=512"),
     )
-    for name in ("model.zip", "policy.pt", "card.json", "trainer_state.json", "pool.pt"):
+    for name in ("model.zip", "policy.npz", "card.json", "trainer_state.json", "pool.pt"):
         assert (run / "final" / name).is_file()
     state = json.loads((run / "final" / "trainer_state.json").read_text())
     assert len(state["worker_states"]) == 2 and all(state["worker_states"])

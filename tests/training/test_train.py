@@ -19,6 +19,7 @@ from cardarena.agents.loading import checkpoint_folder
 from cardarena.agents.policy import PolicyAgent
 from cardarena.envs import GAMES, make
 from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
+from cardarena.training.checkpoint import read_actor_critic
 from cardarena.training.config import load_train_config
 from cardarena.training.train import ResumePoint, Trainer, latest_checkpoint
 from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
@@ -297,11 +298,14 @@ def test_start_from_a_shipped_bot_begins_with_its_weights(tmp_path):
         "yokir", overrides=[*TINY, "ppo.net_arch=[256,256]", "start_from=yokir/ppo-selfplay", "total_steps=64"]
     )
     Trainer.start(config, tmp_path / "run").run()
-    start = torch.load(tmp_path / "run" / "checkpoints" / "step_0000000000" / "policy.pt", weights_only=True)
-    shipped = torch.load(checkpoint_folder("yokir/ppo-selfplay", "yokir") / "policy.pt", weights_only=True)
+    start = read_actor_critic(tmp_path / "run" / "checkpoints" / "step_0000000000")
+    shipped = read_actor_critic(checkpoint_folder("yokir/ppo-selfplay", "yokir"))
     assert (start["format"], start["activation"]) == (shipped["format"], shipped["activation"])
-    torch.testing.assert_close(
-        [start["weights"], start["biases"]], [shipped["weights"], shipped["biases"]], rtol=0, atol=0
+    for part in (start, start["value"]):
+        assert part["weights"][0].dtype == np.float32
+    np.testing.assert_equal(
+        [start["weights"], start["biases"], start["value"]],
+        [shipped["weights"], shipped["biases"], shipped["value"]],
     )
 
 
