@@ -156,7 +156,7 @@ def _reading_key(high, suit, immortal, total, wild, n, counts):
         values[j] = value
     for i in range(n):
         counts[high[i]] = 0
-    packed = 0
+    packed = np.int64(0)
     for high_value in values:
         packed = packed << HIGH_FIELD_BITS | high_value
     return (

@@ -99,6 +99,7 @@ class PiktasEncoder(Encoder[PiktasState]):
         held = [card for other, holdings in enumerate(state.taken) if other != seat for card in holdings]
         ones += [_START["held_by_opponents"] + card for card in held]
         obs[ones] = 1.0
+        evaluation: tuple[int, ...]
         if state.phase == EXCHANGE and self.game.current_player(state) == seat:
             evaluation = self._encode_exchange_outcomes(obs, hand, state.field)
         else:

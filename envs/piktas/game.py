@@ -93,6 +93,7 @@ class PiktasGame(Game[PiktasState]):
         if state.phase == EXCHANGE:
             return state.order[state.turn]
         if state.phase == BETTING:
+            assert state.bets is not None  # the betting phase holds its open round
             return state.bets["to_act"][0]
         return -1
 
@@ -255,6 +256,7 @@ class PiktasGame(Game[PiktasState]):
         return rules.betting_rules(self.config.bet_size, self.config.max_bets)
 
     def _betting(self, state: PiktasState) -> betting.BettingRound:
+        assert state.bets is not None  # asked for only while a round is open
         return rules.betting_round(**state.bets, raise_amount=self.config.bet_size)
 
     def _open_betting(self, state: PiktasState) -> None:
@@ -296,7 +298,7 @@ class PiktasGame(Game[PiktasState]):
             stakes = [start - chips for start, chips in zip(state.round_start_chips, state.chips)]
             keys = [results.get(seat) for seat in range(n)]
             payout = settlement.settle(stakes, state.folded, keys, (state.dealer + 1) % n).payouts
-            state.chips = [chips + paid for chips, paid in zip(state.chips, payout)]
+            state.chips = [chips + int(paid) for chips, paid in zip(state.chips, payout)]  # whole chips: not fractional
             state.pot = 0
             round_rewards = [float(after - before) for after, before in zip(state.chips, state.round_start_chips)]
             record["payout"] = payout
@@ -462,12 +464,13 @@ def _check_showdowns(config: PiktasConfig, state: PiktasState) -> None:
             check.cards(hand, f"{where}.hands.{seat}", deck_size, (0, HAND_SIZE))
         field = field_cards(record["field"])
         check.each_card_once({f"{where}.field": field, **hands}, deck_size, whole_deck=False)
-        shown = {seat: list(rules.evaluate_ids(hand, field, *config.scoring_flags)) for seat, hand in hands.items()}
+        scores = {seat: rules.evaluate_ids(hand, field, *config.scoring_flags) for seat, hand in hands.items()}
+        shown = {seat: list(score) for seat, score in scores.items()}
         if evaluations != shown:
             raise check.fail(f"{where}.evaluations", f"must be what the hands shown score: {shown}")
         winners = check.integers(record["winners"], f"{where}.winners", 0, n - 1, (1, n))
         shown_seats = [int(seat) for seat in shown]
-        best = sorted(shown_seats[index] for index in rules.best_seats([tuple(result) for result in shown.values()]))
+        best = sorted(shown_seats[index] for index in rules.best_seats(list(scores.values())))
         if shown and winners != best:
             raise check.fail(f"{where}.winners", f"must be the best hands shown: {best}")
         check.integers(record[outcome], f"{where}.{outcome}", 0, MOST_POINTS, (n, n))

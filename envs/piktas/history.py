@@ -20,7 +20,7 @@ from .state import PiktasState
 def log_round_start(state: PiktasState, gambling: bool) -> None:
     """The round's start: the dealer and the seats dealt in (with the stacks and pot after the
     buy-in when gambling), each seat's own cards, the field's first positions."""
-    chips = {"chips": list(state.chips), "pot": state.pot} if gambling else {}
+    chips: dict[str, Any] = {"chips": list(state.chips), "pot": state.pot} if gambling else {}
     emit(state.log, state.round_number, "start", dealer=state.dealer, seats=list(state.order), **chips)
     for seat in state.order:
         emit(
@@ -81,6 +81,6 @@ def showdown_json(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def betting_actions(history: list[list[int]]) -> list[dict[str, Any]]:
+def betting_actions(history: list[list[Any]]) -> list[dict[str, Any]]:
     """A betting round's [seat, engine action] history as [{seat, action}] in the rulebook's words."""
     return [{"seat": seat, "action": BETTING_NAMES[action]} for seat, action in history]

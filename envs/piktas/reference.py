@@ -438,10 +438,10 @@ def exchange_features(
             gap[action] = max(1.0 - (best - value) / GAP_POINTS, 0.0)
         rows[f"{name}_after"], rows[f"{name}_gap"] = after, gap
     after, gap = np.zeros(NUM_EXCHANGE_ACTIONS, np.float32), np.zeros(NUM_EXCHANGE_ACTIONS, np.float32)
-    one, best = np.float32(1.0), np.float32(max(near))
-    for action, value in zip(legal, near, strict=True):
-        value = np.float32(value)
-        after[action] = min(value / np.float32(CLOSENESS_SCALE), one)
-        gap[action] = max(one - (best - value) / np.float32(GAP_CLOSENESS), np.float32(0.0))
+    one, best_closeness = np.float32(1.0), np.float32(max(near))
+    for action, raw in zip(legal, near, strict=True):
+        closeness = np.float32(raw)
+        after[action] = min(closeness / np.float32(CLOSENESS_SCALE), one)
+        gap[action] = max(one - (best_closeness - closeness) / np.float32(GAP_CLOSENESS), np.float32(0.0))
     rows["closeness_after"], rows["closeness_gap"] = after, gap
     return rows

@@ -319,7 +319,7 @@ def deal_field_card(deck: list[str]) -> dict[str, list[str]]:
 
 def deal_position_ids(deck: Sequence[int]) -> tuple[list[int], list[int]]:
     """(stack bottom->top, rest of the deck): voids drawn lie on the first non-void card drawn."""
-    voids = []
+    voids: list[int] = []
     for drawn, card in enumerate(deck):
         if not is_void(card):
             return [card, *reversed(voids)], list(deck[drawn + 1 :])
@@ -436,4 +436,4 @@ def split_pot(pot: int, winners: list[int], dealer: int, num_players: int) -> li
     _require_table(num_players, dealer)
     if not winners or any(not 0 <= seat < num_players for seat in winners) or len(set(winners)) != len(winners):
         raise ValueError(f"winners={winners!r}: need distinct seats from 0 to {num_players - 1}")
-    return settlement.split_pot(pot, winners, (dealer + 1) % num_players, num_players)
+    return [int(chips) for chips in settlement.split_pot(pot, winners, (dealer + 1) % num_players, num_players)]

@@ -363,7 +363,8 @@ class ScarpGame(Game[ScarpState]):
         _open_hand(state, seat)
 
     def _resolve(self, state: ScarpState, answer: list[int] | None) -> None:
-        """A challenge's resolution (4.5), the end checks, then the original challenge after a reverse (4.4) or the turn's end."""
+        """A challenge's resolution (4.5), the end checks, then the original challenge after a reverse (4.4) or
+        the turn's end."""
         responder = state.to_act
         challenger = 1 - responder
         card, suit = state.reverse if state.stage == REVERSED else state.challenge
@@ -500,7 +501,8 @@ class ScarpGame(Game[ScarpState]):
                 raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
 
     def state_from_view(self, view: dict[str, Any]) -> ScarpState:
-        """The seat's own cards and what it knows, the unseen cards dealt to the opponent and the deck (see `Game.state_from_view`)."""
+        """The seat's own cards and what it knows, the unseen cards dealt to the opponent and the deck
+        (see `Game.state_from_view`)."""
         return state_from_seat_view(self, view)
 
 

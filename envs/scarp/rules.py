@@ -192,7 +192,8 @@ def answer_options(pool: list[str], chosen: list[str], number: int, suit: str) -
 
 
 def is_combo_ids(cards: Sequence[int], kind: str) -> bool:
-    """Three cards forming an Emp (one colour), a Shrike (one suit) or a Quake (one number, Essences wild); never the Ghost."""
+    """Three cards forming an Emp (one colour), a Shrike (one suit) or a Quake (one number, Essences wild);
+    never the Ghost."""
     if len(cards) != 3 or any(SUIT[card] < 0 for card in cards):
         return False
     if kind == "emp":
@@ -313,9 +314,12 @@ def resolve_challenge(
     card = DECK.index_of(challenge)
     if not is_numbered_id(card):
         raise ValueError(f"challenge card {challenge!r} is not a numbered card")
-    if check_suit(suit) not in opposite_suits(suit_of(challenge)):
+    challenge_suit = suit_of(challenge)
+    if challenge_suit is None:  # numbered cards all have a suit; only the Ghost has none
+        raise ValueError(f"challenge card {challenge!r} has no suit")
+    if check_suit(suit) not in opposite_suits(challenge_suit):
         raise ValueError(
-            f"challenge suit {suit!r} is not one of {opposite_suits(suit_of(challenge))}, the suits opposite {challenge}"
+            f"challenge suit {suit!r} is not one of {opposite_suits(challenge_suit)}, the suits opposite {challenge}"
         )
     hands = [DECK.indices_of(challenger_hand), DECK.indices_of(responder_hand)]
     _check_apart([[card], *hands], ["the challenge card", "challenger_hand", "responder_hand"])

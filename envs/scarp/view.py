@@ -86,7 +86,8 @@ def state_from_seat_view(game: Table, view: dict[str, Any]) -> ScarpState:
     )
     if missing != len(fill) or len(deck) != seen.deck_size:
         raise SeatViewError(
-            f"seat view card counts do not add up to {len(DECK)}: hand_sizes {seen.hand_sizes}, deck_size {seen.deck_size}, "
+            f"seat view card counts do not add up to {len(DECK)}: hand_sizes {seen.hand_sizes}, "
+            f"deck_size {seen.deck_size}, "
             f"{len(placed)} cards in hands, pile, aside and table"
         )
     if len(cards["hand"]) != seen.hand_sizes[seat]:

@@ -92,6 +92,7 @@ class TiltEncoder(Encoder[TiltState]):
         """
         vector = self._blank.copy()
         folded = state.folded
+        own: tuple[int, ...]
         if folded[seat]:
             own, strength, limit = (), NO_STRENGTH, -1
         else:
@@ -126,7 +127,7 @@ class TiltEncoder(Encoder[TiltState]):
             unit, cap, fold = state.bet_rules
             paycheck = state.paycheck_unit >= 0 or fold == "never"
         card_phase = phase in CARD_PHASES
-        to_act = bets.to_act[0] if phase == BET else state.order[state.turn] if card_phase else -1
+        to_act = bets.to_act[0] if phase == BET and bets is not None else state.order[state.turn] if card_phase else -1
         keep = state.keeps[seat] if state.keeps else -1
         numbers = self._pack_numbers(
             *state.stacks, *state.contributions, *state.carry, *folded, *state.in_hand, *bet_contributions,

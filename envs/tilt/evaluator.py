@@ -37,15 +37,15 @@ HULL, TRST, BINY, EXPD, JUMP, MUTI, TEAM, GRAV, STSH, ENGB = (1 << bit for bit i
 FOUR_CARD_CATEGORIES = (
     "High Card", "One Pair", "Flush", "Straight", "Three of a Kind",
     "Two Pair", "Parley", "Straight Flush", "Four of a Kind", "Command",
-)  # fmt: skip
+)  # fmt: skip  # the categories low to high, a few to a line
 SIX_CARD_CATEGORIES = (
     "High Card", "One Pair", "Two Pair", "Three of a Kind", "Parley", "Station", "Straight",
     "Three Pair", "Flush", "Four of a Kind", "Colony", "Command", "Investment", "Convoy",
     "Redshirts", "Moon", "Straight Flush", "Bridge", "Chain of Command",
-)  # fmt: skip
+)  # fmt: skip  # the categories low to high, a few to a line
 THREE_CARD_CATEGORIES = (
     "High Card", "One Pair", "Straight", "Flush", "Three of a Kind", "Straight Flush", "Command",
-)  # fmt: skip
+)  # fmt: skip  # the categories low to high, a few to a line
 CATEGORIES = {4: FOUR_CARD_CATEGORIES, 6: SIX_CARD_CATEGORIES, 3: THREE_CARD_CATEGORIES}
 COMMAND_TYPE = {4: frozenset({9}), 6: frozenset({11, 14, 17, 18}), 3: frozenset({6})}
 
@@ -109,13 +109,13 @@ def _rows(table: int, ranks: tuple[int, ...]) -> list[tuple[int, bool, int, str]
             (7, run, FLUSH, "top"), (6, mult[1] >= 2, PARLEY, "group"), (5, mult[1] >= 2, PLAIN, "group"),
             (4, mult[0] >= 3, PLAIN, "group"), (3, run, PLAIN, "top"), (2, full, FLUSH, "desc"),
             (1, mult[0] >= 2, PLAIN, "group"), (0, True, PLAIN, "desc"),
-        ]  # fmt: skip
+        ]  # fmt: skip  # the rulebook's category rows, a few to a line
     if table == 3:
         return [
             (6, full and ranks[-1] >= 9, PLAIN, "desc"), (5, run, FLUSH, "top"), (4, mult[0] >= 3, PLAIN, "group"),
             (3, full, FLUSH, "desc"), (2, run, PLAIN, "top"), (1, mult[0] >= 2, PLAIN, "group"),
             (0, True, PLAIN, "desc"),
-        ]  # fmt: skip
+        ]  # fmt: skip  # the rulebook's category rows, a few to a line
     command = set(COMMAND_RANKS) <= set(ranks)
     bridge = ranks == (12, 11, 10, 9, 8, 7)
     return [
@@ -127,7 +127,7 @@ def _rows(table: int, ranks: tuple[int, ...]) -> list[tuple[int, bool, int, str]
         (5, mult[0] >= 3 and mult[1] >= 2, PLAIN, "group"), (4, mult[1] >= 2, PARLEY, "group"),
         (3, mult[0] >= 3, PLAIN, "group"), (2, mult[1] >= 2, PLAIN, "group"), (1, mult[0] >= 2, PLAIN, "group"),
         (0, True, PLAIN, "desc"),
-    ]  # fmt: skip
+    ]  # fmt: skip  # the rulebook's category rows, a few to a line
 
 
 def _tie_break(table: int, ranks: tuple[int, ...], kind: str) -> tuple[int, ...]:
@@ -404,7 +404,7 @@ def wild_key(
 def _counted_key(cards: Sequence[int], table: int, flags: int) -> Key:
     """`evaluate_ids` of physical cards at a three- or four-card table, no card wild: the ranks are
     counted, not sorted (a common suit and Parley, these tables' suit conditions, ignore order)."""
-    naturals: list[Card] = [ATTRIBUTES[flags & TRST][card] for card in cards]  # type: ignore[misc]
+    naturals: list[Card] = [ATTRIBUTES[flags & TRST][card] for card in cards]  # type: ignore[misc]  # no Hull Breach: no None attributes
     count = 0
     for card in cards:
         count += RANK_DIGIT[card]
@@ -463,7 +463,7 @@ def evaluate_ids(cards: Sequence[int], flags: int) -> Key:
         if computed <= TABLE_AFTER:
             return computed_key(cards, flags, table)
         hand_keys(flags, size)
-    return tabled_key(sorted(cards), flags)  # type: ignore[return-value]
+    return tabled_key(sorted(cards), flags)  # type: ignore[return-value]  # hand_keys built the table: never None
 
 
 def tabled_key(cards: Sequence[int], flags: int) -> Key | None:
@@ -493,7 +493,7 @@ def computed_key(cards: Sequence[int], flags: int, table: int) -> Key:
     if not flags & (HULL | BINY | EXPD | JUMP):
         if table == 6:
             held = bool(flags & TEAM) and any(card >= FIRST_COMMAND for card in cards)  # only Teamwork asks
-            return natural_key([attributes[card] for card in cards], table, flags, 0, held)  # type: ignore[misc]
+            return natural_key([attributes[card] for card in cards], table, flags, 0, held)  # type: ignore[misc]  # no Hull Breach: no None attributes
         return _counted_key(cards, table, flags)
     live = [card for card in cards if attributes[card] is not None]
     commands = sum(1 for card in live if card >= FIRST_COMMAND)
@@ -507,7 +507,7 @@ def computed_key(cards: Sequence[int], flags: int, table: int) -> Key:
     for jump in jumps:
         wilds = wild | {jump} if jump is not None else wild
         naturals = [attributes[card] for card in live if card not in wilds]
-        best = wild_key(naturals, len(wilds), table, flags, lift, commands > 0, best)  # type: ignore[arg-type]
+        best = wild_key(naturals, len(wilds), table, flags, lift, commands > 0, best)  # type: ignore[arg-type]  # live cards have attributes
     assert best is not None
     return best
 

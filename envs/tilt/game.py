@@ -110,6 +110,7 @@ class TiltGame(Game[TiltState]):
 
     def current_player(self, state: TiltState) -> int:
         if state.phase == BET:
+            assert state.bets is not None  # the betting phase holds its open round
             return state.bets.to_act[0]
         if state.phase in CARD_PHASES:
             return state.order[state.turn]
@@ -311,6 +312,7 @@ class TiltGame(Game[TiltState]):
         if state.phase != BET:
             return ("fold", "check or call", "bet or raise")[action]
         bets = state.bets
+        assert bets is not None  # the betting phase holds its open round
         facing = bets.current_bet > bets.contributions[bets.to_act[0]]
         return ("fold", "call" if facing else "check", "raise" if facing else "bet")[action]
 
@@ -333,7 +335,8 @@ class TiltGame(Game[TiltState]):
         state.contributions = [min(config.ante, chips) for chips in state.stacks]
         state.stacks = [chips - ante for chips, ante in zip(state.stacks, state.contributions)]
         state.thumbs, state.palms = [[] for _ in range(n)], [[] for _ in range(n)]
-        state.own_discards, state.passed, state.received = ([[] for _ in range(n)] for _ in range(3))
+        state.own_discards, state.passed = [[] for _ in range(n)], [[] for _ in range(n)]
+        state.received = [[] for _ in range(n)]
         state.thumb_discards, state.moves = [], bytearray()
         state.keeps, state.counts = [-1] * n, [0] * n
         state.exchange_kind, state.paycheck_unit, state.betting_round, state.last_bettor = "", -1, 0, -1
@@ -430,11 +433,13 @@ class TiltGame(Game[TiltState]):
         """The open betting round's legal action ids and the engine's choices, kept by the round
         until it acts (the round's rules, `state.bet_rules`, are set when it opens)."""
         rules = self._rules(state)
+        assert state.bets is not None  # asked for only while a round is open
         return state.bets.decision(lambda bets: _decision_of(bets.choices(rules)))
 
     def _bet(self, state: TiltState, action: int) -> None:
         _ids, choices = self._betting_decision(state)
         bets = state.bets
+        assert bets is not None  # a betting action comes only while a round is open
         seat = bets.to_act[0]
         name = ENGINE_ACTIONS.get(action) or (betting.CALL if betting.CALL in choices else betting.CHECK)
         bets.act(self._rules(state), name, choices)
@@ -741,7 +746,7 @@ class TiltGame(Game[TiltState]):
             hazards=[VOID_CODES[v] for v in self.hazards_in_force(state)],
             live=live,
             hands=shown,
-            keys={str(seat): list(keys[seat]) for seat in live if keys[seat] is not None},
+            keys={str(seat): list(key) for seat in live if (key := keys[seat]) is not None},
             fine_print=codes(state.fine) if dummy is not None else None,
             pot=pot,
             winners=done.winners,

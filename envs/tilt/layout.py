@@ -147,7 +147,7 @@ STACKS, CONTRIBUTIONS, CARRIED, FOLDED, IN_HAND, BET_CONTRIBUTIONS = PER_SEAT = 
     DEALER, TO_ACT, PHASE, BETTING_ROUND, EXCHANGE_KIND, GRAVITY, SIGNAL, REVEALED, STOCK, DISCARDS, VOIDS,
     HAND_NUMBER, PAYCHECK, BETTING, UNIT, CAP, CURRENT_BET, ROUND_BETS, KEEP, EXCHANGE_LIMIT,
     HELD, ORBIT, TIER, BASE, TOP,  # the seat's hand strength, HELD 0 for none
-) = TABLE = range(25)  # fmt: skip
+) = TABLE = range(25)  # fmt: skip  # the packed row's fields in order, a few to a line
 NO_STRENGTH = (0,) * len(TABLE[HELD:])
 # `cards`: each seat's Thumb, each seat's Palm, then these piles (their index after the Palms), the
 # last the Hazard row (Void cards)

@@ -54,7 +54,7 @@ __all__ = [
     "VOID_INDEX", "VOID_NAMES", "TiltSettlement", "best_key", "best_key_ids", "card_rank", "category",
     "category_of", "compare", "evaluate", "evaluate_ids", "hazard_flags", "hazard_flags_ids",
     "is_command", "printed_suit", "settle", "settle_keys", "table_size", "void_index", "winners", "winners_of_keys",
-]  # fmt: skip
+]  # fmt: skip  # the names a few to a line
 
 SUITS = ("C", "P", "S", "H")
 SUIT_NAMES = ("Crew", "Planets", "Stars", "Ships")
@@ -68,19 +68,19 @@ GRID_SIZE = 9
 VOID_CODES = (
     "FINE", "LEAK", "MUTI", "DIST", "STSH", "ARMR", "BINY", "HULL", "GRAV", "TEAM", "TRST", "GALY",
     "HAUL", "CHKN", "JUMP", "PAYC", "TRIK", "EXPD", "TAXS", "VOTE", "SABO", "SHAR", "ENGB",
-)  # fmt: skip
+)  # fmt: skip  # the codes in deck order, a few to a line
 VOID_NAMES = (
     "The Fine Print", "Leak in the Fuel Line", "Mutinous Days", "Always Answer Distress Signals",
     "Captain's Reserve Stash", "Well-Stocked Armory", "Binary System", "Hull Breach", "Inexorable Gravity",
     "The Value of Teamwork", "Trust Your People", "Fine Galley", "Counting the Haul", "Game of Chicken",
     "Wild Jump", "Corporate Paycheck", "Always Have Another Trick", "Expendable Ranks", "Import Taxes",
     "Vote of No Confidence", "Saboteur in the Ranks", "Dividing the Shares", "Engine Breach",
-)  # fmt: skip
+)  # fmt: skip  # the names in deck order, a few to a line
 VOID_INDEX = {code: index for index, code in enumerate(VOID_CODES)}
 HAZARD_FLAG = {
     "HULL": HULL, "TRST": TRST, "BINY": BINY, "EXPD": EXPD, "JUMP": JUMP,
     "MUTI": MUTI, "TEAM": TEAM, "GRAV": GRAV, "STSH": STSH, "ENGB": ENGB,
-}  # fmt: skip
+}  # fmt: skip  # the flags a few to a line
 VOID_FLAG = tuple(HAZARD_FLAG.get(code, 0) for code in VOID_CODES)
 
 
@@ -90,7 +90,7 @@ VOID_FLAG = tuple(HAZARD_FLAG.get(code, 0) for code in VOID_CODES)
 def void_index(code: object) -> int:
     """Void deck index of one Void code; ValueError naming the code if it is not one."""
     try:
-        return VOID_INDEX[code]  # type: ignore[index]
+        return VOID_INDEX[code]  # type: ignore[index]  # any object: a miss is the ValueError below
     except (KeyError, TypeError):
         raise ValueError(f"unknown Void code {code!r}; Void codes are {', '.join(VOID_CODES)}") from None
 
@@ -153,13 +153,13 @@ def evaluate(cards: list[str], hazards: list[str] = []) -> tuple[int, ...]:  # n
     return evaluate_ids(_hand(cards, flags), flags)
 
 
-def category(cards: list[str], hazards: list[str] = []) -> str:  # noqa: B006
+def category(cards: list[str], hazards: list[str] = []) -> str:  # noqa: B006 - the rulebook's signature; never mutated
     """Name of the base category of the hand's best reading in the table in force (5.3)."""
     flags = hazard_flags(hazards)
     return category_of(evaluate_ids(_hand(cards, flags), flags), flags)
 
 
-def compare(a: list[str], b: list[str], hazards: list[str] = []) -> int:  # noqa: B006
+def compare(a: list[str], b: list[str], hazards: list[str] = []) -> int:  # noqa: B006 - the rulebook's signature; never mutated
     """1 if `a` beats `b`, -1 if `b` beats `a`, 0 if equal (the hands may share cards)."""
     flags = hazard_flags(hazards)
     key_a, key_b = evaluate_ids(_hand(a, flags), flags), evaluate_ids(_hand(b, flags), flags)
@@ -174,7 +174,7 @@ def winners_of_keys(keys: Sequence[Key], flags: int) -> list[int]:
     return [index for index, key in enumerate(keys) if key == top]
 
 
-def winners(hands: list[list[str]], hazards: list[str] = []) -> list[int]:  # noqa: B006
+def winners(hands: list[list[str]], hazards: list[str] = []) -> list[int]:  # noqa: B006 - the rulebook's signature; never mutated
     """Indices (ascending) of the hands holding the maximum key; [] if GRAV and that key has no Orbit."""
     flags = hazard_flags(hazards)
     if not hands:
@@ -184,10 +184,10 @@ def winners(hands: list[list[str]], hazards: list[str] = []) -> list[int]:  # no
 
 def best_key(
     own: list[str],
-    hazards: list[str] = [],  # noqa: B006
-    shared: list[str] = [],  # noqa: B006
-    tariffs: list[str] = [],  # noqa: B006
-    grid: list[str] = [],  # noqa: B006
+    hazards: list[str] = [],  # noqa: B006 - the rulebook's signature; never mutated
+    shared: list[str] = [],  # noqa: B006 - the rulebook's signature; never mutated
+    tariffs: list[str] = [],  # noqa: B006 - the rulebook's signature; never mutated
+    grid: list[str] = [],  # noqa: B006 - the rulebook's signature; never mutated
 ) -> tuple[int, ...]:
     """Key of the best hand a seat can form (5.1) from its own cards, the Chicken card, Tariffs, Haul grid."""
     flags = hazard_flags(hazards)
@@ -201,7 +201,8 @@ def best_key(
         raise ValueError(f"there are at most two Tariffs, got {len(tariffs)}")
     if "TAXS" in hazards and not tariffs:
         raise ValueError("TAXS is in force but no Tariffs were given")
-    return best_key_ids(*parts[:1], flags, *parts[1:])
+    own_ids, shared_ids, tariff_ids, grid_ids = parts
+    return best_key_ids(own_ids, flags, shared_ids, tariff_ids, grid_ids)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +256,7 @@ def settle(
     contributions: list[int],
     folded: list[bool],
     hands: list[list[str] | None],
-    hazards: list[str] = [],  # noqa: B006
+    hazards: list[str] = [],  # noqa: B006 - the rulebook's signature; never mutated
     dealer: int = 0,
     carry: list[int] | None = None,
     dummy: list[str] | None = None,
@@ -277,9 +278,9 @@ def settle(
     if len(live) > 1 and missing:
         raise ValueError(f"live seats {missing} have no hand")
     keys = [
-        None if folded[seat] or hands[seat] is None else evaluate_ids(_hand(hands[seat], flags), flags)
+        None if folded[seat] or (hand := hands[seat]) is None else evaluate_ids(_hand(hand, flags), flags)
         for seat in range(n)
-    ]  # type: ignore[arg-type]
+    ]
     dummy_key = None if dummy is None else best_key_ids(_cards(dummy, "dummy"), flags)
     done = settle_keys(contributions, folded, keys, flags, dealer, carry, dummy_key)
     return {"payouts": done.payouts, "unawarded": done.unawarded}

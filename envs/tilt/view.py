@@ -142,17 +142,17 @@ def state_from_view(game: TiltTable, view: dict[str, Any]) -> TiltState:
         seen.stock,
         seen.discard_pile,
         seen.sabotage_pile,
-        0 if fine is not None else seen.fine_print,
-        0 if chicken is not None else seen.chicken,
+        0 if isinstance(seen.fine_print, list) else seen.fine_print,
+        0 if isinstance(seen.chicken, list) else seen.chicken,
     ]
     if sum(sizes) != len(unseen):
         raise SeatViewError(f"seat view counts {sum(sizes)} hidden cards, but its cards leave {len(unseen)} unseen")
     piles = [unseen[sum(sizes[:k]) : sum(sizes[: k + 1])] for k in range(len(sizes))]
-    palms = [palms[s] if palms[s] is not None else piles[s] for s in range(n)]
+    full_palms = [palm if (palm := palms[s]) is not None else piles[s] for s in range(n)]
     stock, discards, sabotage, fine_down, chicken_down = piles[n:]
     row = [_void(code, "hazards") for code in seen.hazards]
     void_deck, signal = _voids(game, seen, row)
-    keeps = _keeps(seen, thumbs, palms, n)
+    keeps = _keeps(seen, thumbs, full_palms, n)
     state = TiltState(
         deal_seed=0,
         dealer=seen.dealer,
@@ -160,7 +160,7 @@ def state_from_view(game: TiltTable, view: dict[str, Any]) -> TiltState:
         carry=list(seen.carried),
         hand_number=seen.hand_number,
         thumbs=thumbs,
-        palms=palms,
+        palms=full_palms,
         stock=stock,
         discards=discards,
         void_deck=void_deck,
@@ -314,10 +314,8 @@ def deal_hidden_again(game: TiltTable, state: TiltState, seat: int, rng: random.
     slots = [
         (pile, i)
         for pile in places
-        for i in sorted(
-            (i for i, card in enumerate(pile) if card not in tracked),
-            key=lambda i, pile=pile: (known_of(pile[i]), pile[i]),
-        )
+        # by (knowledge, card), then position: the order a stable sort by (knowledge, card) keeps
+        for _known, _card, i in sorted((known_of(card), card, i) for i, card in enumerate(pile) if card not in tracked)
     ]
     old = [pile[i] for pile, i in slots]
     new = deal_unseen(old, [Place(len(old))], rng)[0]

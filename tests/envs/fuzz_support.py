@@ -175,7 +175,7 @@ def judge(name: str, config: dict[str, Any], data: dict[str, Any], rng: random.R
     except StateError:
         tally.refused += 1
         return
-    except Exception as err:  # noqa: BLE001 - any other exception is what the fuzz reports
+    except Exception as err:  # any other exception is what the fuzz reports
         tally.failures.append(f"load: {type(err).__name__}: {err}")
         return
     _judge_play(env, state, rng, tally)
@@ -185,7 +185,7 @@ def _judge_play(env: Any, state: Any, rng: random.Random, tally: Tally) -> None:
     """Play a loaded state out and count it played, or its failure."""
     try:
         problem = _play_out(env, state, rng)
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:  # any exception is what the fuzz reports
         problem = f"play: {type(err).__name__}: {err}"
     if problem:
         tally.failures.append(problem)
@@ -239,7 +239,7 @@ def view_fuzz(name: str, config: dict[str, Any], view: dict[str, Any], rng: rand
     except (SeatViewError, StateError):
         tally.refused += 1
         return
-    except Exception as err:  # noqa: BLE001 - any other exception is what the fuzz reports
+    except Exception as err:  # any other exception is what the fuzz reports
         tally.failures.append(f"load view: {type(err).__name__}: {err}")
         return
     _judge_play(env, env.state, rng, tally)

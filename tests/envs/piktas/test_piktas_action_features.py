@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 from cardarena.envs import make
 from cardarena.envs.piktas import rules
-from cardarena.envs.piktas.layout import CLOSENESS_SCALE, FACE_SCALE, SCORE_SCALE, SLICES, UNIT_SCALE
 from cardarena.envs.piktas.exchange import play_exchange
 from cardarena.envs.piktas.game import field_cards
+from cardarena.envs.piktas.layout import CLOSENESS_SCALE, FACE_SCALE, SCORE_SCALE, SLICES, UNIT_SCALE
 from cardarena.envs.piktas.scoring import closeness
 from cardarena.envs.piktas.state import EXCHANGE
 
