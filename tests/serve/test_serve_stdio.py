@@ -7,7 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from serve_support import acting_views
 
 CARDARENA = str(Path(sys.executable).with_name("cardarena"))
