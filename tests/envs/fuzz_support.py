@@ -7,20 +7,25 @@ it to its end with random legal actions: every seat observed, its view and its l
 read, the state's JSON read back equal, `conserved` unchanged by every move and its cards each
 once in the deck, within `max_decisions` moves. Anything else (another exception, a broken
 invariant) is a failure. A mutated seat view must be refused with SeatViewError or StateError,
-or give a state that plays out the same way.
+or give a state that plays out the same way. A mutated hand record (a line of a record file) must
+be refused with RecordFileError when read or replayed, or replay to the events and returns it holds.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import pathlib
 import random
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.core.registry import make
+
+from cardarena.records import RecordFileError, hand_records, read_records, replayed
 
 ODD_VALUES = (-1, 2**31, 2**63, 1e30, float("nan"), None, "x", [], {}, True)
 ROUND_TRIP_EVERY = 7  # moves between two state JSON round trips while a loaded state plays out
@@ -243,3 +248,32 @@ def view_fuzz(name: str, config: dict[str, Any], view: dict[str, Any], rng: rand
         tally.failures.append(f"load view: {type(err).__name__}: {err}")
         return
     _judge_play(env, env.state, rng, tally)
+
+
+def real_records(name: str, config: dict[str, Any], rng: random.Random, count: int) -> list[dict[str, Any]]:
+    """`count` hand records (record-file lines) of random episodes."""
+    env, records = make(name, **config), []
+    while len(records) < count:
+        env.reset(seed=rng.getrandbits(32))
+        while env.agents:
+            _random_move(env, rng)
+        records += [json.loads(json.dumps(record)) for record in hand_records(env)]
+    return records[:count]
+
+
+def record_fuzz(name: str, config: dict[str, Any], record: dict[str, Any], rng: random.Random, tally: Tally) -> None:
+    """Read a (mutated) record as a record file's line (`read_records`) and replay it (`replayed`, as
+    `cardarena replay` does): refused with RecordFileError, or replayed; any other outcome is a failure."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / f"{name}.jsonl"
+        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        try:
+            ((line, read),) = read_records(path)
+            replayed(path, line, read)
+        except RecordFileError:
+            tally.refused += 1
+            return
+        except Exception as err:  # any other exception is what the fuzz reports
+            tally.failures.append(f"record: {type(err).__name__}: {err}")
+            return
+    tally.played += 1

@@ -2,7 +2,7 @@
 (fuzz_support.py), are refused with StateError or play out consistently, for every registered
 game; unmutated ones are accepted. Mutated seat views of real states are refused with
 SeatViewError or StateError, or give a state that plays out the same way. The default run fuzzes
-a few hundred states and views per game, the `slow` run thousands."""
+a few hundred states and views and some records per game, the `slow` run thousands."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from cardarena.envs.core.registry import make, registered
-from fuzz_support import Tally, judge, mutated, real_states, real_views, view_fuzz
+from fuzz_support import Tally, judge, mutated, real_records, real_states, real_views, record_fuzz, view_fuzz
 
 GAMES = [entry.name for entry in registered()]
 """Every registered game: each writes its `check_state` (docs/architecture.md, "Checked states")."""
@@ -70,4 +70,22 @@ def test_mutated_views(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_mutated_views_many(name: str) -> None:
     tally = _view_fuzz(name, seed=2, cases=4000)
+    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+
+
+def _record_fuzz(name: str, seed: int, cases: int) -> Tally:
+    return _fuzz(name, seed, cases, real_records, record_fuzz)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mutated_records(name: str) -> None:
+    tally = _record_fuzz(name, seed=1, cases=60)
+    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+    assert tally.refused > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_mutated_records_many(name: str) -> None:
+    tally = _record_fuzz(name, seed=2, cases=1000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
