@@ -51,7 +51,7 @@ def test_mutated_states_are_refused_or_play_out(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_mutated_states_many(name: str) -> None:
-    tally = _fuzz(name, seed=2, cases=4000)
+    tally = _fuzz(name, seed=2, cases=2000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
 
 
@@ -69,7 +69,7 @@ def test_mutated_views(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_mutated_views_many(name: str) -> None:
-    tally = _view_fuzz(name, seed=2, cases=4000)
+    tally = _view_fuzz(name, seed=2, cases=2000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
 
 
@@ -87,5 +87,5 @@ def test_mutated_records(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_mutated_records_many(name: str) -> None:
-    tally = _record_fuzz(name, seed=2, cases=1000)
+    tally = _record_fuzz(name, seed=2, cases=300)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
