@@ -3,13 +3,15 @@
 `load` resolves, in order: a generic agent ("random", the search agents "pimc" and "ismcts"
 with their parameters, see search.py), an agent its game registers
 ("<game>/heuristic", see `cardarena.envs.core.registry`), a shipped checkpoint
-("<game>/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), then the path of a
-checkpoint folder. A short name works within `game`: `load("heuristic", game="<game>")`.
+("<game>/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), the path of a
+checkpoint folder, then a user's agent as "module:callable" (a class or factory called with the
+seed, e.g. "mybots:Greedy"). A short name works within `game`: `load("heuristic", game="<game>")`.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from importlib import import_module, resources
 from pathlib import Path
@@ -26,6 +28,7 @@ AgentFactory = Callable[[int | None], Agent]
 RANDOM = "random"
 
 _GENERIC: dict[str, AgentFactory] = {RANDOM: lambda seed: RandomAgent(seed)}
+_USER_FACTORY = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
 
 
 def _own_agents(game: str) -> dict[str, str]:
@@ -42,6 +45,25 @@ def _build(target: str, seed: int | None) -> Agent:
     """The agent that a registered "module:callable" factory makes for `seed`."""
     module, _, factory = target.partition(":")
     return getattr(import_module(module), factory)(seed)
+
+
+def _build_user_agent(target: str, seed: int | None) -> Agent:
+    """The agent a user's "module:callable" makes for `seed`; UnknownAgentError naming what is missing."""
+    module_name, _, attribute = target.partition(":")
+    try:
+        factory: Any = import_module(module_name)
+    except ImportError as err:
+        raise UnknownAgentError(f"agent {target!r}: cannot import module {module_name!r} ({err})") from None
+    for part in attribute.split("."):
+        if not hasattr(factory, part):
+            raise UnknownAgentError(f"agent {target!r}: module {module_name!r} has no {attribute!r}")
+        factory = getattr(factory, part)
+    if not callable(factory):
+        raise UnknownAgentError(f"agent {target!r}: {attribute!r} is not a class or function")
+    agent = factory(seed)
+    if not callable(getattr(agent, "act", None)):
+        raise UnknownAgentError(f"agent {target!r}: {attribute}(seed) gave {type(agent).__name__}, not an agent")
+    return agent
 
 
 def _shipped_root() -> Path:
@@ -107,6 +129,8 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
         return _load_checkpoint(shipped, game_name, seed, f"{game_name}/{agent_name}")
     if Path(name).expanduser().exists():
         return _load_checkpoint_path(Path(name).expanduser(), game, seed)
+    if _USER_FACTORY.fullmatch(name):
+        return _build_user_agent(name, seed)
     raise _unknown(f"unknown agent {name!r}", game or (game_name if game_name in _games() else None))
 
 

@@ -411,7 +411,20 @@ def league(
     for result, _ in played:
         _print_result(result)
     standings = league_standings(names, played)
-    table = Table(title=f"{entry.env_id} league: {len(played)} tables, {episodes} episodes each (seed {seed})")
+    _print_standings(f"{entry.env_id} league: {len(played)} tables, {episodes} episodes each (seed {seed})", standings)
+    _print_legend()
+    if json_out:
+        league_report = {"game": entry.name, "env_id": entry.env_id, "seed": seed, "rating_model": LEAGUE_RATING_MODEL}
+        league_report |= {
+            "standings": [s.to_dict() for s in standings],
+            "results": [result.to_dict() for result, _ in played],
+        }
+        _write_payload(league_report, json_out)
+
+
+def _print_standings(title: str, standings) -> None:
+    """League standings, strongest first: rating, ordinal, tables and deals."""
+    table = Table(title=title)
     for column in ("agent", "rating mu ± sigma", "ordinal", "tables", "deals"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for standing in sorted(standings, key=lambda s: -s.mu):
@@ -423,14 +436,111 @@ def league(
             str(standing.deals),
         )
     console.print(table)
-    _print_legend()
-    if json_out:
-        league_report = {"game": entry.name, "env_id": entry.env_id, "seed": seed, "rating_model": LEAGUE_RATING_MODEL}
-        league_report |= {
-            "standings": [s.to_dict() for s in standings],
-            "results": [result.to_dict() for result, _ in played],
-        }
-        _write_payload(league_report, json_out)
+
+
+@app.command()
+def ladder(
+    game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`), by name or env id.")],
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated agents replacing the default roster (random, the game's heuristics, pimc, ismcts, "
+            "pimc:rollout=heuristic, its shipped bots and GAME/expert when there is one)."
+        ),
+    ] = None,
+    add: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated agents added to the roster: names, checkpoint folders or module:callable."),
+    ] = None,
+    deals: Annotated[
+        int, typer.Option(min=1, help="Duplicate deals per pairing (each played in every rotation).")
+    ] = 50,
+    seed: Annotated[int, typer.Option(help="Seed of the deals (every pairing plays the same deals).")] = 0,
+    settings: SetOption = None,
+    state: Annotated[
+        str | None,
+        typer.Option(help="The resumable state file: finished pairings (default: runs/ladder-GAME.json)."),
+    ] = None,
+    docs: Annotated[str, typer.Option(help="The Markdown file whose GAME section gets the ladder.")] = "docs/ladder.md",
+    readme: Annotated[str, typer.Option(help="The file whose top-three block is rebuilt from --docs.")] = "README.md",
+    backend: BackendOption = BackendName.local,
+    address: AddressOption = None,
+    workers: WorkersOption = None,
+) -> None:
+    """Every agent of a roster against every other at the game's default table (one seat against
+    the other seats, duplicate deals), rated together; written to --docs and --readme. A stopped
+    ladder resumes from --state, pairing by pairing."""
+    import json
+    import shlex
+    import time
+    from datetime import date
+    from pathlib import Path
+
+    from cardarena.envs import lookup
+    from cardarena.training.ladder import (
+        Ladder,
+        LadderSettings,
+        default_roster,
+        ladder_section,
+        machine,
+        play_ladder,
+        top_three_block,
+        with_section,
+        with_top_three,
+    )
+    from cardarena.training.tournament import check_agents
+
+    try:
+        config = _parse_settings(settings)
+        entry = lookup(game)
+        config["num_players"] = entry.env_cls(**config).game.num_players
+        roster = (agents.split(",") if agents else default_roster(entry.name)) + (add.split(",") if add else [])
+        ladder_settings = LadderSettings(entry.env_id, roster, deals, seed, config)
+        state_path = Path(state or f"runs/ladder-{entry.name}.json")
+        ladder_state = _read_ladder_state(state_path)
+        run = Ladder.resumed(ladder_state, ladder_settings, str(state_path))
+        check_agents([ladder_settings.tournament(*pair) for pair in run.remaining()])
+        readme_text = Path(readme).read_text(encoding="utf-8") if Path(readme).is_file() else ""
+        with_top_three(readme_text, "", readme)
+        players = _tournament_backend(_ray_workers(backend, address, workers))
+    except (CardArenaError, ValueError, NotImplementedError) as err:
+        _fail(err)
+    if state is None:
+        state_path.parent.mkdir(parents=True, exist_ok=True)
+    _check_writable(str(state_path), "--state")
+    _check_writable(docs, "--docs")
+    try:
+        play_ladder(
+            run,
+            lambda tournament, label: _play_tournaments([tournament], players, label)[0],
+            lambda done: _write_atomically(str(state_path), json.dumps(done.to_dict(), indent=1)),
+            time.monotonic,
+        )
+    except (CardArenaError, ValueError, NotImplementedError) as err:
+        _fail(err)
+    _print_standings(f"{entry.env_id} ladder: {deals} duplicate deals a pairing (seed {seed})", run.standings())
+    command = ["cardarena", "ladder", entry.name, "--deals", str(deals), "--seed", str(seed)]
+    command += [*(["--agents", agents] if agents else []), *(["--add", add] if add else [])]
+    command += [part for item in settings or [] for part in ("--set", item)]
+    section = ladder_section(run, shlex.join(command), date.today().isoformat(), machine())
+    document = with_section(Path(docs).read_text(encoding="utf-8") if Path(docs).is_file() else "", entry.name, section)
+    _write_atomically(docs, document)
+    _write_atomically(readme, with_top_three(readme_text, top_three_block(document), readme))
+    console.print(f"ladder written to {docs} and its top three to {readme}", highlight=False)
+
+
+def _read_ladder_state(path: Path) -> dict[str, Any] | None:
+    """The JSON document of a ladder's state file, None when there is none yet."""
+    import json
+
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise ValueError(
+            f"{path} cannot be read as a ladder state file ({err}); delete it or give another --state"
+        ) from None
 
 
 def _table_sizes(table_sizes: str) -> list[int]:

@@ -1,0 +1,127 @@
+"""`cardarena ladder`: the table it writes, resuming a stopped ladder, user agents, bad input,
+and the README's top three matching docs/ladder.md."""
+
+import json
+import re
+from pathlib import Path
+
+import cardarena.training.tournament as tournament_module
+import pytest
+from cardarena.agents.loading import checkpoint_folder
+from cardarena.training.ladder import README_BEGIN, README_END, default_roster, top_three_block
+from typer.testing import CliRunner
+
+from cardarena.cli import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+USER_CLASS = "cardarena.agents.base:RandomAgent"
+OTHER_SECTION = "<!-- ladder:tilt -->\n## tilt\n\nkept as it was\n<!-- /ladder:tilt -->\n"
+
+
+def ladder(folder: Path, *args: str):
+    """Run a tiny Scarp ladder whose state, docs and README live in `folder`."""
+    readme = folder / "README.md"
+    if not readme.exists():
+        readme.write_text(f"# title\n\n{README_BEGIN}\nold\n{README_END}\n\nafter\n")
+    paths = ["--state", str(folder / "state.json"), "--docs", str(folder / "ladder.md"), "--readme", str(readme)]
+    return runner.invoke(app, ["ladder", "scarp", "--deals", "2", *paths, *args])
+
+
+def ratings(folder: Path) -> list[str]:
+    return [line for line in (folder / "ladder.md").read_text().splitlines() if re.match(r"\| \d+ \|", line)]
+
+
+def test_the_ladder_writes_its_section_and_the_readme_top_three(tmp_path):
+    (tmp_path / "ladder.md").write_text("# Ladders\n\n" + OTHER_SECTION)
+    agents = ["--agents", "random,heuristic", "--add", f"{checkpoint_folder('ppo-selfplay', 'scarp')},{USER_CLASS}"]
+    for _ in range(2):
+        result = ladder(tmp_path, *agents)
+        assert result.exit_code == 0, result.output
+    document = (tmp_path / "ladder.md").read_text()
+    assert document.startswith("# Ladders\n\n" + OTHER_SECTION)
+    assert document.count("<!-- ladder:scarp -->") == 1
+    assert "6 pairings of 2 duplicate deals each" in document
+    names = {line.split(" | ")[1] for line in ratings(tmp_path)}
+    assert names == {"random", "heuristic", str(checkpoint_folder("ppo-selfplay", "scarp")), USER_CLASS}
+    matrix_rows = [line for line in document.splitlines() if line.startswith("| heuristic |")]
+    assert len(matrix_rows) == 1 and matrix_rows[0].count("±") == 3
+    readme = (tmp_path / "README.md").read_text()
+    assert top_three_block(document) in readme and readme.endswith("\n\nafter\n")
+    assert "| tilt |" not in readme and re.search(r"\| scarp \| \S+ \(\d+\) \|", readme)
+
+
+def test_a_stopped_ladder_resumes_to_the_table_of_an_unstopped_one(tmp_path, monkeypatch):
+    agents = ["--agents", f"random,heuristic,{USER_CLASS}"]
+    whole, stopped = tmp_path / "whole", tmp_path / "stopped"
+    whole.mkdir(), stopped.mkdir()
+    assert ladder(whole, *agents).exit_code == 0
+
+    play = tournament_module.run_tournaments
+    calls = []
+
+    def stop_after_one(*args, **kwargs):
+        calls.append(args[0][0].names)
+        if len(calls) > 1:
+            raise RuntimeError("stopped")
+        return play(*args, **kwargs)
+
+    monkeypatch.setattr(tournament_module, "run_tournaments", stop_after_one)
+    assert isinstance(ladder(stopped, *agents).exception, RuntimeError)
+    assert len(json.loads((stopped / "state.json").read_text())["pairings"]) == 1
+    calls.clear()
+    monkeypatch.setattr(tournament_module, "run_tournaments", lambda *a, **k: calls.append(a) or play(*a, **k))
+    assert ladder(stopped, *agents).exit_code == 0
+    assert len(calls) == 2
+
+    def per_deal(folder):
+        return [pairing["per_deal"] for pairing in json.loads((folder / "state.json").read_text())["pairings"]]
+
+    assert per_deal(stopped) == per_deal(whole)
+    assert ratings(stopped) == ratings(whole)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--agents", "random,nobody"], "unknown agent 'nobody'"),
+        (["--agents", "random,random"], "at least two different agents"),
+        (["--add", "no_such_module:Agent"], "cannot import module 'no_such_module'"),
+        (["--add", "cardarena.agents.base:Nothing"], "has no 'Nothing'"),
+    ],
+)
+def test_a_bad_agent_is_named(tmp_path, args, message):
+    result = ladder(tmp_path, *args)
+    assert result.exit_code == 2 and message in result.output.replace("\n", "")
+    assert not (tmp_path / "state.json").exists()
+
+
+def test_an_unknown_game_is_named(tmp_path):
+    result = runner.invoke(app, ["ladder", "nogame", "--state", str(tmp_path / "state.json")])
+    assert result.exit_code == 2 and "nogame" in result.output
+
+
+def test_a_state_file_from_other_settings_is_refused_with_the_way_to_start_over(tmp_path):
+    assert ladder(tmp_path, "--agents", "random,heuristic").exit_code == 0
+    result = ladder(tmp_path, "--agents", "random,heuristic", "--seed", "1")
+    output = result.output.replace("\n", "")
+    assert result.exit_code == 2 and "made with seed 0, not 1" in output and "start over" in output
+    (tmp_path / "state.json").write_text("{not json")
+    result = ladder(tmp_path, "--agents", "random,heuristic")
+    assert result.exit_code == 2 and "cannot be read as a ladder state file" in result.output.replace("\n", "")
+
+
+def test_the_default_roster_holds_every_kind_of_agent():
+    assert default_roster("piktas") == [
+        "random",
+        "piktas/heuristic",
+        "piktas/field-heuristic",
+        "pimc",
+        "ismcts",
+        "pimc:rollout=heuristic",
+        "piktas/ppo-selfplay",
+    ]
+
+
+def test_the_readme_shows_the_top_three_of_docs_ladder():
+    assert top_three_block((ROOT / "docs" / "ladder.md").read_text()) in (ROOT / "README.md").read_text()
