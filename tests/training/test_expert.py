@@ -108,6 +108,7 @@ def test_expert_iteration_on_a_toy_game_writes_generations_and_a_final_checkpoin
     assert len(list((run / "checkpoints").glob("step_*"))) == 3  # step 0 and one per generation
 
 
+@pytest.mark.slow  # spawns processes or trains a real game: about half a minute each
 def test_expert_iteration_on_yokir_ends_in_a_checkpoint_that_loads_as_an_agent(tmp_path):
     result = Trainer.start(tiny_config("yokir", "expert.generations=1"), tmp_path / "run").run()
     agent = load(str(result.final_checkpoint), game="yokir")
@@ -160,6 +161,7 @@ print("same data:", len(alone), "decisions")
 """
 
 
+@pytest.mark.slow  # spawns processes or trains a real game: about half a minute each
 def test_search_data_is_the_same_with_one_or_two_workers():
     # run as `python -c`: spawned workers import the parent's main module, which must not be a test runner
     result = subprocess.run([sys.executable, "-c", WORKERS_SCRIPT, *TINY], capture_output=True, text=True, timeout=400)
@@ -172,6 +174,7 @@ def test_expert_iteration_on_ray_is_a_clear_error(tmp_path):
         Trainer(tiny_config("yokir"), tmp_path / "run", workers=object())
 
 
+@pytest.mark.slow  # spawns processes or trains a real game: about half a minute each
 def test_a_killed_expert_run_resumes_at_the_next_generation_with_the_same_data(tmp_path):
     settings = [*TINY, "expert.generations=3"]
     unkilled = tmp_path / "unkilled"
