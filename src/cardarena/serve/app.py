@@ -190,7 +190,9 @@ def create_app(
     async def play(table_id: str, request: ActionRequest, wait: Wait = 0.0) -> TableView:
         """Play a client seat's move; the bots then play in the background until a client is to act.
         The answer is the seat's view once they are done or `wait` has passed."""
-        view = await run_in_threadpool(room.play, table_id, request.seat, request.token, request.action, request.label)
+        view = await run_in_threadpool(
+            room.play, table_id, request.seat, request.token, request.action, request.label, request.move
+        )
         if not (wait and view.bots_thinking):
             return view
         await _bots_done(room, table_id, wait)
