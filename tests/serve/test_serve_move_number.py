@@ -58,3 +58,12 @@ def test_a_move_number_that_is_not_a_count_is_a_bad_request(client, move):
         f"/v1/tables/{table_id}/actions", json={"seat": 0, "token": tokens[0], "action": 24, "move": move}
     )
     assert (response.status_code, response.json()["error"]) == (422, "bad_request")
+
+
+def test_the_scarp_deck_faces_are_served_for_its_games(client):
+    faces = client.http.get("/web/decks/scarp.js")
+    assert faces.status_code == 200 and "GHOST" in faces.text
+    assert faces.headers["content-type"].startswith("text/javascript")
+    assert client.http.get("/web/decks/nodeck.js").json()["error"] == "not_found"
+    for game in ("scarp_v1", "antipoker_v1", "paradigm_v2"):
+        assert '"/web/decks/scarp.js"' in client.http.get(f"/web/renderers/{game}.js").text

@@ -17,6 +17,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, contextmanager
+from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -129,6 +130,18 @@ def create_app(
             raise HTTPException(
                 404, f"{entry.env_id} ships no renderer for the web table; the page draws its views generically"
             )
+        return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
+
+    @app.get(
+        "/web/decks/{deck}.js",
+        response_class=Response,
+        responses={200: {"content": {"text/javascript": {}}}, **_documented(404)},
+    )
+    async def deck_faces(deck: str) -> Response:
+        """A shared deck's card faces for the web table, a JavaScript module its games' renderers import."""
+        source = files("cardarena.envs.core.decks") / f"{deck}.js"
+        if not deck.isidentifier() or not source.is_file():
+            raise HTTPException(404, f"no shared deck named {deck!r} draws faces for the web table")
         return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
 
     @v1.get("/bots", response_model=list[BotInfo], responses=_documented(*refused))
