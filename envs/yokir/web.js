@@ -1,22 +1,50 @@
-// Yokir's table for the web table (docs/web.md): trump and its top cards, the trick in play, the seat's hand, the seats' counts.
+// Yokir's table for the web table (docs/web.md): its deck's faces and its seat view mapped onto the shared layout.
 
-/** The table layout of one Yokir seat view; `kit` draws cards (clickable when playable) and values. */
-export function render(view, kit) {
-  const table = kit.element("div", "yokir");
-  const line = (label, ...items) => {
-    const row = kit.element("p");
-    row.append(kit.element("strong", "", `${label} `), ...items);
-    table.append(row);
+const RANKS = { Ci: "Citizen", St: "Student", Pr: "Prentice", Jo: "Journeyman", Sc: "Scribe", Ma: "Master" };
+
+// Architects and Politicians are the red suits, Artists and Philosophers the black ones.
+export const deck = {
+  suits: {
+    Ar: { name: "Architects", colour: "#c62828" },
+    Po: { name: "Politicians", colour: "#e0620d" },
+    At: { name: "Artists", colour: "#222831" },
+    Ph: { name: "Philosophers", colour: "#4b5d73" },
+  },
+  face(code) {
+    const rank = code.slice(0, 2);
+    const suit = deck.suits[code.slice(2)];
+    if (code.length !== 4 || !RANKS[rank] || !suit) return null;
+    return { rank, suits: [code.slice(2)], name: `${RANKS[rank]} of ${suit.name}` };
+  },
+};
+
+function suitName(code) {
+  return deck.suits[code]?.name ?? code;
+}
+
+/** The action in words: "Accept Politicians as trump", "Play Master of Artists". */
+export function describe(action) {
+  const [verb, argument] = action.label.split(" ");
+  if (verb === "accept" || verb === "call") return `${verb === "accept" ? "Accept" : "Call"} ${suitName(argument)} as trump`;
+  if (verb === "reject") return "Reject the up card";
+  if (verb === "pass") return "Pass";
+  if (verb === "discard") return `Discard ${deck.face(argument)?.name ?? argument}`;
+  return `Play ${deck.face(argument)?.name ?? argument}`;
+}
+
+/** One Yokir seat view on the shared layout: trump, the oracle and sage, the up card, the trick, the hand. */
+export function render(view) {
+  const trumpText = view.trump ? `Trump: ${suitName(view.trump)}` : "Trump not yet named";
+  const middle = [{ label: `${trumpText} · up card, oracle, sage`, cards: [view.up_card, view.oracle, view.sage].filter(Boolean) }];
+  const leader = view.trick.leader === null ? "" : ` (led by seat ${view.trick.leader})`;
+  middle.push({ label: `Trick${leader}`, cards: view.trick.cards });
+  return {
+    dealer: view.dealer,
+    seats: view.scores.map((score, seat) => ({
+      score: `${score} points · ${view.tricks_won[seat]} tricks`,
+      role: seat === view.caller ? "caller" : "",
+    })),
+    middle,
+    hand: view.hand,
   };
-  const card = (code) => (code ? kit.card(code) : kit.element("span", "none", "—"));
-  line("Trump", kit.element("span", "", view.trump ?? "not yet named"), " · oracle ", card(view.oracle), " · sage ", card(view.sage), " · up card ", card(view.up_card));
-  const trick = view.trick.cards.map(card);
-  line(view.trick.leader === null ? "Trick" : `Trick led by seat ${view.trick.leader}`, ...(trick.length ? trick : [kit.element("span", "none", "no card yet")]));
-  line("Your hand", ...view.hand.map(card));
-  const seats = view.scores.map((score, seat) => {
-    const role = [seat === view.dealer ? "dealer" : "", seat === view.caller ? "caller" : "", seat === view.seat ? "you" : ""].filter(Boolean);
-    return `seat ${seat}${role.length ? ` (${role.join(", ")})` : ""}: ${view.tricks_won[seat]} tricks, ${score} points`;
-  });
-  line("Seats", kit.element("span", "", seats.join(" · ")));
-  return table;
 }

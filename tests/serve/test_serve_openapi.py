@@ -51,8 +51,10 @@ TABLE_PATHS = {
 
 def test_the_schema_served_documents_every_route_and_its_errors(client):
     paths = client.http.get("/openapi.json").json()["paths"]
-    assert set(paths) == {"/healthz", "/v1/games", "/v1/bots", "/v1/act", "/web/renderers/{game}.js", *TABLE_PATHS}
-    assert set(paths["/web/renderers/{game}.js"]["get"]["responses"]) == {"200", "404", "422"}
+    web_paths = {"/web/renderers/{game}.js", "/web/decks/{deck}.js"}
+    assert set(paths) == {"/healthz", "/v1/games", "/v1/bots", "/v1/act", *web_paths, *TABLE_PATHS}
+    for path in web_paths:
+        assert set(paths[path]["get"]["responses"]) == {"200", "404", "422"}
     assert set(paths["/v1/act"]["post"]["responses"]) == {"200", "404", "413", "415", "422"}
     assert set(paths["/v1/tables"]) == {"get", "post"}
     assert set(paths["/v1/tables/{table_id}"]) == {"get", "delete"}

@@ -17,6 +17,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, contextmanager
+from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -132,6 +133,18 @@ def create_app(
             )
         return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
 
+    @app.get(
+        "/web/decks/{deck}.js",
+        response_class=Response,
+        responses={200: {"content": {"text/javascript": {}}}, **_documented(404)},
+    )
+    async def deck_faces(deck: str) -> Response:
+        """A shared deck's card faces for the web table, a JavaScript module its games' renderers import."""
+        source = files("cardarena.envs.core.decks") / f"{deck}.js"
+        if not deck.isidentifier() or not source.is_file():
+            raise HTTPException(404, f"no shared deck named {deck!r} draws faces for the web table")
+        return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
+
     @v1.get("/bots", response_model=list[BotInfo], responses=_documented(*refused))
     async def bots() -> list[BotInfo]:
         """Every bot this server serves, with its card."""
@@ -191,7 +204,9 @@ def create_app(
     async def play(table_id: str, request: ActionRequest, wait: Wait = 0.0) -> TableView:
         """Play a client seat's move; the bots then play in the background until a client is to act.
         The answer is the seat's view once they are done or `wait` has passed."""
-        view = await run_in_threadpool(room.play, table_id, request.seat, request.token, request.action, request.label)
+        view = await run_in_threadpool(
+            room.play, table_id, request.seat, request.token, request.action, request.label, request.move
+        )
         if not (wait and view.bots_thinking):
             return view
         await _bots_done(room, table_id, wait)

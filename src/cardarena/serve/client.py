@@ -124,10 +124,12 @@ class Client:
         action: int | None = None,
         label: str | None = None,
         wait: float = BOTS_WAIT,
+        move: int | None = None,
     ) -> dict[str, Any]:
         """Play the seat's move, by action id or by label; returns its view after the bots' replies
-        (or after `wait` seconds, with `bots_thinking` true)."""
-        body = {"seat": seat, "token": token, "action": action, "label": label}
+        (or after `wait` seconds, with `bots_thinking` true). With `move`, the `move` of the view it
+        was chosen on, the server refuses it (409 `stale_view`) if the table has moved on since."""
+        body = {"seat": seat, "token": token, "action": action, "label": label, "move": move}
         return self._call("POST", f"/v1/tables/{table_id}/actions", json=body, params={"wait": wait})
 
     def _call(self, method: str, path: str, **kwargs: Any) -> Any:

@@ -25,6 +25,10 @@ class TableRunningError(CardArenaError):
     """What a table gives only once it has ended (its whole history), asked for before."""
 
 
+class StaleViewError(CardArenaError):
+    """A move made on a view the table has moved past: the move number it echoes is not the current one."""
+
+
 class TableLimitError(CardArenaError):
     """The server, or the request's API key, holds as many unfinished tables as it may."""
 
@@ -44,6 +48,7 @@ _ERRORS: list[tuple[type[CardArenaError], int, str]] = [
     (UnknownAgentError, 404, "unknown_bot"),
     (ApiKeyError, 401, "bad_api_key"),
     (TableTokenError, 403, "bad_token"),
+    (StaleViewError, 409, "stale_view"),
     (IllegalActionError, 409, "illegal_action"),
     (TableRunningError, 409, "table_running"),
     (TableLimitError, 429, "too_many_tables"),

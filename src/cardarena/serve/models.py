@@ -127,6 +127,11 @@ class ActionRequest(Request):
     token: Name
     action: Annotated[StrictInt, Field(ge=-(2**31), lt=2**31)] | None = None
     label: Name | None = None
+    move: Annotated[StrictInt, Field(ge=0)] | None = Field(
+        default=None,
+        description="Optional: the `move` of the view the action was chosen on; if the table has moved on since, the "
+        "action is refused (409 `stale_view`) instead of played on a view the client never saw.",
+    )
 
 
 class TableView(BaseModel):
@@ -135,6 +140,9 @@ class TableView(BaseModel):
     table_id: str
     game: str
     seat: int
+    move: int = Field(
+        description="The number of moves played at the table so far; an action may echo it (refused on a stale view)."
+    )
     to_act: int | None = Field(description="The seat to act, or null when the episode is over.")
     your_turn: bool
     finished: bool

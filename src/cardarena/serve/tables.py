@@ -43,7 +43,7 @@ from cardarena.envs.core.table import decide
 from cardarena.records import SUFFIX, HandAppender, hand_records, remove_orphans
 
 from .bots import Bot, Roster, new_env
-from .errors import TableLimitError, TableRunningError, TableTokenError, UnknownTableError
+from .errors import StaleViewError, TableLimitError, TableRunningError, TableTokenError, UnknownTableError
 from .keys import ApiKey
 from .models import SeatTicket, SpectatorView, TableCreated, TableHistory, TableRequest, TableSummary, TableView
 
@@ -132,6 +132,7 @@ class Table:
         self.finished = False
         self.to_act: int | None = None
         self.bots_thinking = False
+        self.moves = 0  # moves played at this table, the move number a view carries
         self.closed = False
         self._bot_pool = bot_pool
         self._timeout_rng = random.Random(seed)
@@ -157,11 +158,19 @@ class Table:
             self.catch_up(now)
             return self._report(seat, now)
 
-    def play(self, seat: int, token: str, action: int | None, label: str | None, now: float) -> TableView:
-        """Play the client seat's move (an id or its label); the bots' moves that follow start in the background."""
+    def play(
+        self, seat: int, token: str, action: int | None, label: str | None, now: float, move: int | None = None
+    ) -> TableView:
+        """Play the client seat's move (an id or its label); the bots' moves that follow start in the background.
+        With `move`, the move number of the view the move was chosen on, a move on a stale view is refused."""
         self._check_seat(seat, token)
         with self.lock:
             self.catch_up(now)
+            if move is not None and move != self.moves:
+                raise StaleViewError(
+                    f"the move was chosen on the view of move {move}, but the table is at move {self.moves}: "
+                    "read the table again and choose on its current view"
+                )
             if self.to_act != seat:
                 whose = "the episode is over" if self.finished else f"seat {self.to_act} is to act"
                 raise IllegalActionError(f"it is not seat {seat}'s turn: {whose}")
@@ -294,6 +303,7 @@ class Table:
     def _play(self, action: int) -> None:
         """The seat to act plays `action` (under the table's lock); a hand it ends is recorded."""
         self.driver.play(action)
+        self.moves += 1
         if self._records is not None:
             try:
                 self._records.add_finished_hand()
@@ -342,6 +352,7 @@ class Table:
             table_id=self.table_id,
             game=self.env.game.env_id,
             seat=seat,
+            move=self.moves,
             to_act=self.to_act,
             your_turn=self.to_act == seat,
             finished=finished,
@@ -424,10 +435,12 @@ class TableRoom:
         self._touch(table, now)
         return view
 
-    def play(self, table_id: str, seat: int, token: str, action: int | None, label: str | None) -> TableView:
+    def play(
+        self, table_id: str, seat: int, token: str, action: int | None, label: str | None, move: int | None = None
+    ) -> TableView:
         now = self._expire()
         table = self._table(table_id)
-        view = table.play(seat, token, action, label, now)
+        view = table.play(seat, token, action, label, now, move)
         self._touch(table, now)
         return view
 

@@ -1,7 +1,8 @@
 // Playing one client seat: its view, its legal actions as numbered buttons, cards chosen by clicking.
 
-import { api, withQuery } from "./api.js";
-import { cardElement, element, eventElement, fieldsElement, knownCards, rewardsText, valueElement } from "./render.js";
+import { ApiError, api as request, withQuery } from "./api.js";
+import { cardElement, element, eventElement, fieldsElement, knownCards, rewardsText, useDeck } from "./render.js";
+import { tableElement } from "./table.js";
 import { guarded, say } from "./page.js";
 
 const POLL_MS = 600;
@@ -9,13 +10,13 @@ const NUMBER_WAIT_MS = 700;
 // Shown in sections of their own, or not at all (the token stays with the page).
 const SHOWN_APART = ["game", "seat", "settings", "legal_actions", "last_hand"];
 
-const seat = { table: null, number: null, token: null, answer: null, selection: new Set(), typed: "", timer: null, numberTimer: null, renderer: null };
+const seat = { table: null, number: null, token: null, answer: null, selection: new Set(), typed: "", timer: null, numberTimer: null, renderer: null, sending: false, lastActions: [] };
 
-/** The game's own table renderer (`render(view, kit)`, docs/web.md), or null when it ships none. */
+/** The game's own renderer module (`deck`, `render(view)`, `describe(action)`: docs/web.md), or null when it ships none. */
 async function loadRenderer(game) {
   if (!game.renderer) return null;
   try {
-    return (await import(game.renderer)).render;
+    return await import(game.renderer);
   } catch (error) {
     throw new Error(`${game.env_id}'s renderer ${game.renderer} did not load (${error.message})`);
   }
@@ -25,7 +26,8 @@ async function loadRenderer(game) {
 export async function startPlaying(table, game) {
   const mine = table.seats.find((entry) => entry.token !== null);
   const renderer = await loadRenderer(game);
-  Object.assign(seat, { table, number: mine.seat, token: mine.token, answer: null, selection: new Set(), renderer });
+  useDeck(renderer?.deck);
+  Object.assign(seat, { table, number: mine.seat, token: mine.token, answer: null, selection: new Set(), renderer, sending: false, lastActions: [] });
   document.getElementById("play-title").textContent = `${table.game} · table ${table.table_id.slice(0, 8)} · you are seat ${mine.seat}`;
   await refresh();
 }
@@ -33,17 +35,21 @@ export async function startPlaying(table, game) {
 async function refresh() {
   clearTimeout(seat.timer);
   const table = seat.table;
-  const answer = await api("GET", withQuery(`/v1/tables/${table.table_id}`, { seat: seat.number, token: seat.token }));
+  const answer = await request("GET", withQuery(`/v1/tables/${table.table_id}`, { seat: seat.number, token: seat.token }));
   if (table === seat.table) await show(answer);
 }
 
 async function show(answer) {
+  const table = seat.table;
+  const history = await request("GET", withQuery(`/v1/tables/${table.table_id}/history`, { token: seat.token }));
+  if (table !== seat.table) return;
   seat.answer = answer;
   for (const action of answer.view.legal_actions) for (const card of action.cards) knownCards.add(card);
+  seat.lastActions = lastActions(history.events);
   drawStatus(answer);
   drawView(answer.view);
   drawActions();
-  await drawHistory();
+  drawHistory(history.events);
   if (!answer.your_turn && !answer.finished) seat.timer = setTimeout(() => guarded(refresh), POLL_MS);
 }
 
@@ -60,22 +66,29 @@ function drawStatus(answer) {
   document.getElementById("play-status").textContent = text;
 }
 
-function drawView(view) {
-  const choice = { cards: playableCards(), selected: seat.selection, toggle: toggleCard };
-  const fields = fieldsElement(view, SHOWN_APART, choice);
-  const settings = folded("settings", fieldsElement(view.settings, []));
-  const parts = seat.renderer ? [seat.renderer(view, tableKit(choice)), folded("every field of the view", fields), settings] : [fields, settings];
-  document.getElementById("play-view").replaceChildren(...parts);
-  drawResult(view);
+/** Each seat's last public move in the history, by its label: "play CiAr", "raise". */
+function lastActions(events) {
+  const last = [];
+  for (const event of events) if (typeof event.seat === "number" && event.label) last[event.seat] = event.label;
+  return last;
 }
 
-/** What a game's renderer draws with: elements, any view value, cards (clickable when playable). */
-function tableKit(choice) {
-  return {
-    element,
-    value: (value) => valueElement(value, choice),
-    card: (code) => cardElement(code, choice.cards.has(code) ? choice : null),
-  };
+function tableSeats() {
+  return seat.table.seats.map((entry) => ({ number: entry.seat, name: entry.seat === seat.number ? "You" : entry.bot }));
+}
+
+function drawView(view) {
+  const choice = { cards: playableCards(), selected: seat.selection, toggle: toggleCard };
+  const drawCard = (code) => cardElement(code, choice.cards.has(code) ? choice : null);
+  const fields = fieldsElement(view, SHOWN_APART, choice);
+  const settings = folded("settings", fieldsElement(view.settings, []));
+  const parts = [fields, settings];
+  if (seat.renderer?.render) {
+    const table = { seats: tableSeats(), you: seat.number, toAct: seat.answer.to_act, lastActions: seat.lastActions };
+    parts.splice(0, 1, tableElement(seat.renderer.render(view), table, drawCard), folded("details: every field of the view", fieldsElement(view, SHOWN_APART)));
+  }
+  document.getElementById("play-view").replaceChildren(...parts);
+  drawResult(view);
 }
 
 function folded(summary, content) {
@@ -86,7 +99,7 @@ function folded(summary, content) {
 
 function drawResult(view) {
   const result = document.getElementById("play-result");
-  result.replaceChildren(view.last_hand ? valueElement(view.last_hand) : element("p", "", "No hand has ended yet."));
+  result.replaceChildren(view.last_hand ? fieldsElement(view.last_hand, []) : element("p", "", "No hand has ended yet."));
   if (view.last_hand) result.closest("details").open = true;
 }
 
@@ -107,9 +120,10 @@ function drawActions() {
   box.replaceChildren();
   if (!seat.answer.your_turn) return;
   seat.answer.view.legal_actions.forEach((action, index) => {
-    const button = element("button", "action", `${index + 1}. ${action.label}`);
+    const button = element("button", "action", `${index + 1}. ${seat.renderer?.describe?.(action) ?? action.label}`);
     button.type = "button";
     button.dataset.action = action.id;
+    button.dataset.label = action.label;
     button.hidden = ![...seat.selection].every((card) => action.cards.includes(card));
     button.addEventListener("click", () => guarded(() => playAction(action)));
     box.append(button);
@@ -138,9 +152,30 @@ function clearSelection() {
   drawActions();
 }
 
+/** Every control of the seat off while a move is on its way, so that a double click plays once. */
+function setSending(sending) {
+  seat.sending = sending;
+  for (const control of document.querySelectorAll("#play-actions button, #play-view button.card")) control.disabled = sending;
+}
+
+/** Play `action` on the view it was chosen on (its move number echoed): a view the table has moved past is read again. */
 async function playAction(action) {
+  if (seat.sending) return;
   const table = seat.table;
-  const answer = await api("POST", `/v1/tables/${table.table_id}/actions`, { seat: seat.number, token: seat.token, action: action.id });
+  const body = { seat: seat.number, token: seat.token, action: action.id, move: seat.answer.move };
+  setSending(true);
+  let answer;
+  let notice = "";
+  try {
+    answer = await request("POST", `/v1/tables/${table.table_id}/actions`, body);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.message.startsWith("stale_view"))) throw error;
+    notice = "The table moved on before your move arrived: here is where it stands now; choose again.";
+    answer = await request("GET", withQuery(`/v1/tables/${table.table_id}`, { seat: seat.number, token: seat.token }));
+  } finally {
+    if (table === seat.table) setSending(false);
+  }
+  say(notice, true);
   seat.selection.clear();
   if (table === seat.table) await show(answer);
 }
@@ -168,15 +203,12 @@ async function playSelection() {
   }
 }
 
-async function drawHistory() {
-  const table = seat.table;
-  const history = await api("GET", withQuery(`/v1/tables/${table.table_id}/history`, { token: seat.token }));
-  if (table !== seat.table) return;
-  const lastResult = history.events.findLastIndex((event) => event.kind === "result");
-  const hand = history.events.slice(lastResult + 1);
+function drawHistory(events) {
+  const lastResult = events.findLastIndex((event) => event.kind === "result");
+  const hand = events.slice(lastResult + 1);
   const list = document.getElementById("play-history");
-  list.replaceChildren(...(hand.length ? hand : history.events.slice(-1)).map(eventElement));
-  list.lastElementChild?.scrollIntoView({ block: "nearest" });
+  list.replaceChildren(...(hand.length ? hand : events.slice(-1)).map(eventElement));
+  list.scrollTop = list.scrollHeight;
 }
 
 function numberTyped(key) {
@@ -195,7 +227,7 @@ function numberTyped(key) {
 }
 
 function onKey(event) {
-  if (document.getElementById("play").hidden || !seat.answer?.your_turn) return;
+  if (document.getElementById("play").hidden || !seat.answer?.your_turn || seat.sending) return;
   if (event.target.closest("input, textarea, select")) return;
   if (/^[0-9]$/.test(event.key)) numberTyped(event.key);
   else if (event.key === "Enter" && seat.selection.size) {

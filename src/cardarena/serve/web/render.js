@@ -1,8 +1,9 @@
 // Drawing seat views, results and events from their JSON, for any game.
 
+import { cardBack, cardFace } from "./cards.js";
+
 // Card codes look like CiAr (rank and suit, two letters each) or O10, TUM1, S8 (suit letters, then a number).
 const CARD_CODE = /^(?:[A-Z][a-z]){2}$|^[A-Z]{1,4}\d{1,2}$/;
-const SUIT_COLOURS = 6;
 
 /** Card codes met in legal actions' `cards`: shown as cards even when they do not look like one. */
 export const knownCards = new Set();
@@ -11,18 +12,11 @@ export function isCard(value) {
   return typeof value === "string" && (knownCards.has(value) || CARD_CODE.test(value));
 }
 
-function suitOf(code) {
-  if (/^(?:[A-Z][a-z]){2}$/.test(code)) return code.slice(2);
-  return code.match(/^[A-Z]+/)?.[0] ?? code;
-}
+// The deck of the game on the page (from its renderer), whose faces cards are drawn with; null draws plain faces.
+let deck = null;
 
-// Each suit keeps the colour of its first appearance on this page, so that the first six differ.
-const suitColours = new Map();
-
-function suitClass(code) {
-  const suit = suitOf(code);
-  if (!suitColours.has(suit)) suitColours.set(suit, suitColours.size % SUIT_COLOURS);
-  return `suit-${suitColours.get(suit)}`;
+export function useDeck(gameDeck) {
+  deck = gameDeck ?? null;
 }
 
 export function element(tag, className, text) {
@@ -32,9 +26,11 @@ export function element(tag, className, text) {
   return node;
 }
 
-/** A card face: its code, coloured by suit; `choose` makes it a toggle button. */
+/** A card drawn as its face (a null code face down); `choose` makes it a toggle button. */
 export function cardElement(code, choose) {
-  const card = element(choose ? "button" : "span", `card ${suitClass(code)}`, code);
+  const card = element(choose ? "button" : "span", "card");
+  card.append(code === null ? cardBack() : cardFace(code, deck));
+  if (code === null) return card;
   card.dataset.card = code;
   if (choose) {
     card.type = "button";
