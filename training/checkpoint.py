@@ -89,7 +89,7 @@ def write_policy_checkpoint(
     final = Path(directory)
     entry = lookup(env_id)
     check_policy_fits(policy, entry.env_cls.encoder_cls.observation_size, entry.env_cls.game_cls.num_actions)
-    arrays = policy_arrays(policy, precision)
+    arrays: dict[str, Any] = policy_arrays(policy, precision)  # Any: np.savez's stub types **kwds as its allow_pickle
     extra = dict(extra or {})
     for name in extra:
         _check_extra_name(name)
@@ -188,7 +188,10 @@ def _copy_arrays(policy: Any, saved: dict[str, Any]) -> None:
     activation = policy.activation_fn.__name__.lower()
     if saved["activation"] != activation:
         raise ValueError(f"activation {saved['activation']} where this run's is {activation}")
-    parts = {"actor": saved, **{part: saved[part] for part in ("value", "action_head") if part in saved}}
+    parts: dict[str, Any] = {
+        "actor": saved,
+        **{part: saved[part] for part in ("value", "action_head") if part in saved},
+    }
     layers = policy_layers(policy)
     if set(parts) != set(layers):
         raise ValueError(f"parts {sorted(parts)} where this run's policy has {sorted(layers)}")

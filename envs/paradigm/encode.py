@@ -188,7 +188,8 @@ class ParadigmEncoder(Encoder[ParadigmState]):
     def _encode(self, state: ParadigmState, seat: int, legal: Sequence[int] | None) -> np.ndarray:
         """The observation; `legal` are the acting seat's legal actions where the caller has them."""
         obs = _BLANK.copy()
-        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
+        # item writes through a memoryview cost less than numpy's
+        cells: memoryview[float] = memoryview(obs)  # type: ignore[arg-type]  # numpy types ndarray as a buffer from Python 3.12 only
         n = state.num_players
         for player in range(n):
             rel = (player - seat) % n
@@ -332,7 +333,9 @@ def _pile_code(pile: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], in
     return tuple(entries), value
 
 
-def _encode_gains(cells: memoryview, state: ParadigmState, legal: Sequence[int], products: dict[int, int]) -> None:
+def _encode_gains(
+    cells: memoryview[float], state: ParadigmState, legal: Sequence[int], products: dict[int, int]
+) -> None:
     """The acting seat's standing, each legal action's change to it (`standing.py`) and how far
     that falls short of the best action's, squashed."""
     now, gains = standing_and_gains(state, legal, products)
@@ -357,7 +360,7 @@ def _shortfall(points: int) -> float:
     return 2 * _squash(points) - 1
 
 
-def _encode_table(cells: memoryview, state: ParadigmState, seat: int) -> dict[int, int]:
+def _encode_table(cells: memoryview[float], state: ParadigmState, seat: int) -> dict[int, int]:
     """The piles (each card, its height, the card under it; each top's controller and value) and
     the scores; returns each pile's product by its top card (`standing.pile_products`)."""
     rel_of_suit = _NO_OWNER.copy()  # by suit: its owner's rel seat
@@ -387,7 +390,7 @@ def _score_cell(score: int) -> float:
     return min(log(score + 1) / SCORE_SCALE, 1.0)
 
 
-def _encode_pending(cells: memoryview, state: ParadigmState, seat: int) -> None:
+def _encode_pending(cells: memoryview[float], state: ParadigmState, seat: int) -> None:
     kind, card, mover, destination = state.pending
     cells[_PENDING_CARD + card] = 1.0
     cells[_PENDING_KIND + kind] = 1.0

@@ -620,7 +620,7 @@ def _decode(state: ParadigmState, action: int) -> tuple[str, dict[str, Any]]:
         return "pass", {"kind": "pass", "cards": []}
     if FIRST_CANCEL <= action < NUM_ACTIONS:
         low = action - FIRST_CANCEL + 1
-        suit = state.suits[state.to_act] if state.to_act >= 0 else -1
-        error = [codes[rules.card_id(suit, v)] for v in range(low, low + ERROR_LENGTH)] if suit >= 0 else []
+        suit_id = state.suits[state.to_act] if state.to_act >= 0 else -1
+        error = [codes[rules.card_id(suit_id, v)] for v in range(low, low + ERROR_LENGTH)] if suit_id >= 0 else []
         return f"cancel {' '.join(error) or low}", {"kind": "cancel", "cards": error, "error": low}
     return f"unknown action {action}", {"kind": "unknown", "cards": []}

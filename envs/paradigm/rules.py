@@ -162,8 +162,10 @@ def _table(piles: list[list[str]]) -> list[list[int]]:
     cards = [card for pile in table for card in pile]
     if len(set(cards)) != len(cards):
         seen: set[int] = set()
-        twice = next(card for card in cards if card in seen or seen.add(card))
-        raise ValueError(f"card {DECK.codes[twice]!r} lies in two places on the table")
+        for card in cards:
+            if card in seen:
+                raise ValueError(f"card {DECK.codes[card]!r} lies in two places on the table")
+            seen.add(card)
     return table
 
 

@@ -4,7 +4,7 @@ encode.py shows and view.py rebuilds from a seat's view."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from . import rules
 
@@ -21,11 +21,13 @@ FIRST_CANCEL = 97
 NUM_ACTIONS = FIRST_CANCEL + 8
 
 SUIT_PHASE, START, PROCESS, CANCEL, PLAY, PLACE, OVER = range(7)
-PHASE_NAMES = ("suit", "start", "process", "cancel", "play", "place", "over")
+PhaseName = Literal["suit", "start", "process", "cancel", "play", "place", "over"]
+PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
 
 # What a pending move is: a revealed card being processed, a card played from hand, an Essence.
 PROCESSING, FROM_HAND, ESSENCE = range(3)
-PENDING_NAMES = ("process", "play", "essence")
+PendingName = Literal["process", "play", "essence"]
+PENDING_NAMES: tuple[PendingName, ...] = get_args(PendingName)
 # Where a pending card goes: a pile top's card id, or one of these.
 UNDECIDED, TO_HAND, TO_NEW_PILE = -3, -2, -1
 

@@ -6,25 +6,31 @@ the rebuilt state takes the unseen cards as its deck, in deck order.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Annotated, Any
 
+from cardarena.envs.core.decks.scarp import Suit
 from cardarena.envs.core.errors import SeatViewError
-from cardarena.envs.core.views import Table, read_view, view_card
+from cardarena.envs.core.views import read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
 from .encode import ParadigmEncoder
 from .rules import DECK, SUITS
-from .state import MAX_PLAYERS, OVER, PENDING_NAMES, PHASE_NAMES, TO_HAND, TO_NEW_PILE, UNDECIDED, ParadigmState
+from .state import (
+    MAX_PLAYERS,
+    OVER,
+    PENDING_NAMES,
+    PHASE_NAMES,
+    TO_HAND,
+    TO_NEW_PILE,
+    UNDECIDED,
+    ParadigmState,
+    PendingName,
+    PhaseName,
+)
 
-
-class ParadigmTable(Table, Protocol):
-    """What rebuilding a state needs of the game (a `ParadigmGame`)."""
-
-    @property
-    def num_players(self) -> int: ...
-
-    def legal_actions(self, state: ParadigmState) -> list[int]: ...
+if TYPE_CHECKING:
+    from .game import ParadigmGame
 
 
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
@@ -34,7 +40,7 @@ _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
 
 class SeenPending(BaseModel):
     model_config = _VIEW_MODEL
-    kind: Literal[PENDING_NAMES]
+    kind: PendingName
     card: str
     mover: Seat | None
     destination: str | None
@@ -47,12 +53,12 @@ class ParadigmSeatView(BaseModel):
     model_config = _VIEW_MODEL
     game: str
     seat: Seat
-    phase: Literal[PHASE_NAMES]
+    phase: PhaseName
     to_act: Seat | None
     turn: Annotated[int, Field(ge=0)]
     lead: Seat
-    suits: Annotated[list[Literal[SUITS] | None], Field(min_length=2, max_length=MAX_PLAYERS)]
-    unowned: list[Literal[SUITS]]
+    suits: Annotated[list[Suit | None], Field(min_length=2, max_length=MAX_PLAYERS)]
+    unowned: list[Suit]
     deck_size: Annotated[int, Field(ge=0, le=len(DECK))]
     setup_revealed: list[str]
     table: list[Annotated[list[str], Field(min_length=1)]]
@@ -68,7 +74,7 @@ class ParadigmSeatView(BaseModel):
     legal_actions: list[Any] | None = None
 
 
-def state_from_view(game: ParadigmTable, view: dict[str, Any]) -> ParadigmState:
+def state_from_view(game: ParadigmGame, view: dict[str, Any]) -> ParadigmState:
     """The state the view shows, its deck the unseen cards in deck order; SeatViewError names a
     field that does not fit the game or the rest of the view."""
     seen = read_view(ParadigmSeatView, view, game)
@@ -123,10 +129,15 @@ def _seat(seat: int | None, n: int, field: str) -> int:
 def _pending(pending: SeenPending | None) -> list[int]:
     if pending is None:
         return []
-    destinations = {None: UNDECIDED, rules.HAND: TO_HAND, rules.NEW_PILE: TO_NEW_PILE}
-    destination = destinations.get(pending.destination)
-    if destination is None:
-        destination = _card(pending.destination, "pending.destination")
+    where = pending.destination
+    if where is None:
+        destination = UNDECIDED
+    elif where == rules.HAND:
+        destination = TO_HAND
+    elif where == rules.NEW_PILE:
+        destination = TO_NEW_PILE
+    else:
+        destination = _card(where, "pending.destination")
     mover = pending.mover if pending.mover is not None else -1
     return [PENDING_NAMES.index(pending.kind), _card(pending.card, "pending.card"), mover, destination]
 
@@ -146,7 +157,7 @@ def _unseen(state: ParadigmState, deck_size: int) -> list[int]:
     return unseen
 
 
-def _check_rebuilt(game: ParadigmTable, state: ParadigmState, seen: ParadigmSeatView, view: dict[str, Any]) -> None:
+def _check_rebuilt(game: ParadigmGame, state: ParadigmState, seen: ParadigmSeatView, view: dict[str, Any]) -> None:
     """The rebuilt state shows the view again, and its seat to act has a decision by the rules."""
     again = ParadigmEncoder(game).seat_view(state, seen.seat)
     for key, value in again.items():

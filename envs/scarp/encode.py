@@ -30,7 +30,7 @@ import numpy as np
 from cardarena.envs.core.game import Encoder, segment_slices
 
 from . import game as scarp
-from .game import pick_context
+from .game import ScarpGame, pick_context
 from .rules import DECK, NUM_PLAYERS, SUITS
 from .state import COMBO, COMBO_KINDS, DECK_PICK, OVER, PHASE_NAMES, STAGE_NAMES, ScarpState
 
@@ -97,11 +97,13 @@ _HAND_SIZES, _DECK_SIZE, _PILE_SIZE, _TURN, _PICK_SIZE, _ENEMY_VARIANT = (
 
 
 class ScarpEncoder(Encoder[ScarpState]):
+    game: ScarpGame
     observation_size = OBSERVATION_SIZE
 
     def observation(self, state: ScarpState, seat: int) -> np.ndarray:
         obs = _BLANK.copy()
-        cells = memoryview(obs)  # item writes through a memoryview cost less than numpy's
+        # item writes through a memoryview cost less than numpy's
+        cells: memoryview[float] = memoryview(obs)  # type: ignore[arg-type]  # numpy types ndarray as a buffer from Python 3.12 only
         other = 1 - seat
         for start, cards in (
             (_HAND, state.hands[seat]),

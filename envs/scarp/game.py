@@ -748,17 +748,17 @@ def decode(state: ScarpState, action: int) -> tuple[str, dict[str, Any]]:
         suit = SUITS[OPPOSITE[rules.SUIT[card]][w]]
         return f"challenge {codes[card]} suit {suit}", {"kind": "challenge", "cards": [codes[card]], "suit": suit}
     if action < DONE:
-        card = codes[PICKS.card_of(action)]
-        return f"pick {card}", {"kind": "pick", "cards": [card], "context": pick_context(state)}
+        code = codes[PICKS.card_of(action)]
+        return f"pick {code}", {"kind": "pick", "cards": [code], "context": pick_context(state)}
     if FIRST_ESSENCE_DRAW <= action < GHOST_DRAW:
         verb = "essence_draw" if action < FIRST_ESSENCE_STRIP else "essence_strip"
         essence = codes[ESSENCE_IDS[(action - FIRST_ESSENCE_DRAW) % ESSENCE_COUNT]]
         return f"{verb.replace('_', ' ')} {essence}", {"kind": verb, "cards": [essence]}
-    verb = _PLAIN.get(action)
-    if verb is None:
+    plain = _PLAIN.get(action)
+    if plain is None:
         return f"unknown action {action}", {"kind": "unknown", "cards": []}
     cards = [codes[GHOST_ID]] if action in (GHOST_ANSWER, GHOST_DRAW) else []
-    return verb.replace("_", " "), {"kind": verb, "cards": cards}
+    return plain.replace("_", " "), {"kind": plain, "cards": cards}
 
 
 _PLAIN = {

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from cardarena.envs.core.picks import PickState
 
 NAMING, MAIN, COMBO, EMP_PILE, DECK_PICK, STRIP, QUAKE_DISCARD, REVERSE_CHALLENGE, RESPONSE, OVER = range(10)
-PHASE_NAMES = (
+PhaseName = Literal[
     "naming",
     "main",
     "combo",
@@ -19,12 +19,16 @@ PHASE_NAMES = (
     "reverse_challenge",
     "response",
     "over",
-)
+]
+PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
 NO_STAGE, ORDINARY, REVERSED, ORIGINAL = range(4)
-STAGE_NAMES = ("none", "ordinary", "reverse", "original")
+StageName = Literal["none", "ordinary", "reverse", "original"]
+STAGE_NAMES: tuple[StageName, ...] = get_args(StageName)
 """Which challenge is answered: none yet; the original, reversible; the reverse; the original after a reverse."""
-EFFECTS = ("essence_draw", "essence_strip", "ghost_draw", "emp", "quake", "double_shrike")
-COMBO_KINDS = ("emp", "quake", "shrike", "reverse")  # what `ScarpState.combo` names
+Effect = Literal["essence_draw", "essence_strip", "ghost_draw", "emp", "quake", "double_shrike"]
+EFFECTS: tuple[Effect, ...] = get_args(Effect)
+ComboKind = Literal["emp", "quake", "shrike", "reverse"]  # what `ScarpState.combo` names
+COMBO_KINDS: tuple[ComboKind, ...] = get_args(ComboKind)
 
 
 @dataclass(slots=True)

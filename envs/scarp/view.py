@@ -9,8 +9,8 @@ from cardarena.envs.core.picks import PickState
 from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
-from .rules import DECK, NUM_PLAYERS, SUITS
-from .state import COMBO_KINDS, EFFECTS, OVER, PHASE_NAMES, STAGE_NAMES, ScarpState
+from .rules import DECK, NUM_PLAYERS, SUITS, Suit
+from .state import OVER, PHASE_NAMES, STAGE_NAMES, ComboKind, Effect, PhaseName, ScarpState, StageName
 
 Seat = Annotated[int, Field(ge=0, le=NUM_PLAYERS - 1)]
 Count = Annotated[int, Field(ge=0)]
@@ -21,7 +21,7 @@ _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
 class SeenChallenge(BaseModel):
     model_config = _VIEW_MODEL
     card: str
-    suit: Literal[SUITS]
+    suit: Suit
 
 
 class ScarpSeatView(BaseModel):
@@ -30,12 +30,12 @@ class ScarpSeatView(BaseModel):
     model_config = _VIEW_MODEL
     game: str
     seat: Seat
-    phase: Literal[PHASE_NAMES]
+    phase: PhaseName
     to_act: Seat | None
     turn: Count
     challenger: Seat | None
     first_challenger: Seat | None
-    named: Annotated[list[Literal[SUITS] | None], Field(min_length=2, max_length=2)]
+    named: Annotated[list[Suit | None], Field(min_length=2, max_length=2)]
     revealed: Cards
     hand: Cards
     hand_sizes: Annotated[list[Count], Field(min_length=2, max_length=2)]
@@ -46,9 +46,9 @@ class ScarpSeatView(BaseModel):
     pile: Cards
     aside: Cards
     table: Cards
-    effect: Literal[EFFECTS] | None
+    effect: Effect | None
     pick: str | None
-    combo: Literal[COMBO_KINDS] | None
+    combo: ComboKind | None
     picked: Cards
     pick_size: Count
     shrike_played: bool
@@ -56,7 +56,7 @@ class ScarpSeatView(BaseModel):
     double_used: bool
     challenge: SeenChallenge | None
     reverse: SeenChallenge | None
-    stage: Literal[STAGE_NAMES]
+    stage: StageName
     access: bool
     reverse_failed: bool
     winner: Seat | None
@@ -132,9 +132,11 @@ def _challenge(laid: SeenChallenge | None, name: str) -> list[int]:
 def _check_places(cards: dict[str, list[int]], deck: list[int] | None) -> None:
     """No card in two places (the picks may lie in a hand; what a seat knows lies in a hand)."""
     found: dict[int, str] = {}
-    places = ["hand", "opponent_known", "pile", "aside", "table"] + (["deck"] if deck is not None else [])
-    for name in places:
-        for card in deck if name == "deck" else cards[name]:
+    places = [(name, cards[name]) for name in ("hand", "opponent_known", "pile", "aside", "table")]
+    if deck is not None:
+        places.append(("deck", deck))
+    for name, held in places:
+        for card in held:
             if card in found:
                 raise SeatViewError(f"seat view holds {DECK.codes[card]} twice: in {found[card]!r} and in {name!r}")
             found[card] = name

@@ -6,9 +6,12 @@ ROSE, GHOST. Every game on this deck imports its codes, suits and colours from h
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from cardarena.envs.core.cards import Deck
 
-SUITS: tuple[str, ...] = ("L", "S", "D", "H")
+Suit = Literal["L", "S", "D", "H"]
+SUITS: tuple[Suit, ...] = get_args(Suit)
 ESSENCE: dict[str, str] = {"L": "SUN", "S": "STONE", "D": "KNIFE", "H": "ROSE"}
 GHOST = "GHOST"
 COLOUR: dict[str, str] = {"L": "white", "S": "black", "D": "white", "H": "black"}

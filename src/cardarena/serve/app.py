@@ -14,7 +14,7 @@ import asyncio
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, contextmanager
 from importlib.resources import files
@@ -282,7 +282,7 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     return _error(422, "bad_request", problems)
 
 
-def _unreadable_body(request: Request, issues: list[dict[str, Any]]) -> JSONResponse | None:
+def _unreadable_body(request: Request, issues: Sequence[Any]) -> JSONResponse | None:
     """The refusal of a body not sent as JSON (415) or not JSON at all (422), both naming the content-type."""
     if not any(issue["loc"][:1] == ("body",) for issue in issues):
         return None
