@@ -147,14 +147,14 @@ class CardGameEnv(AECEnv):
         return self.possible_agents[seat]
 
     def _state_from_view(self, view: dict[str, Any]) -> Any:
-        """`Game.state_from_view`, its history holding the view's `last_hand`; a view whose values the game's
-        engines refuse while rebuilding it (a ValueError) is a SeatViewError too."""
+        """`Game.state_from_view`, its history holding the view's `last_hand`. A view is untrusted input: one
+        that its game's reader or engines cannot rebuild (a missing or odd field) is a SeatViewError too."""
         try:
             state = self.game.state_from_view(view)
         except SeatViewError:
             raise
-        except ValueError as err:
-            raise SeatViewError(f"the seat view gives an inconsistent state: {err}") from None
+        except (ValueError, LookupError, TypeError) as err:  # a field the view's reader needed is missing or odd
+            raise SeatViewError(f"the seat view gives an inconsistent state: {type(err).__name__}: {err}") from None
         history.restore_last_hand(self.game.event_log(state), view.get("last_hand"))
         try:
             self.game.check_state(state)

@@ -13,7 +13,7 @@ import numpy as np
 
 from .cards import Deck
 from .config import GameConfig
-from .errors import SeatViewError
+from .errors import SeatViewError, StateError
 from .history import ACTION, emit, seen_by
 from .state_json import StateT, copy_state, read_state
 
@@ -176,9 +176,15 @@ class Game(ABC, Generic[StateT]):
 
     def state_from_json(self, data: dict[str, Any]) -> StateT:
         """The state `state_to_json` wrote, sharing nothing with `data` and checked (`check_state`);
-        StateError naming what does not fit."""
-        state = self.read_json(data)
-        self.check_state(state)
+        StateError naming what does not fit, also where a game's own engine (a pick state, a betting
+        round) refuses a value while the state is rebuilt or checked."""
+        try:
+            state = self.read_json(data)
+            self.check_state(state)
+        except StateError:
+            raise
+        except ValueError as err:
+            raise StateError(f"not a consistent {self.env_id} state: {err}") from None
         return state
 
     def read_json(self, data: dict[str, Any]) -> StateT:

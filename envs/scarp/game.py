@@ -727,6 +727,8 @@ def _check_phase(state: ScarpState) -> None:
         raise check.fail("stage", f"{STAGE_NAMES[state.stage]!r} names no challenge to answer")
     if phase == COMBO and not state.combo:
         raise check.fail("combo", "must name the combination being picked")
+    if len(set(state.picks.picked)) != len(state.picks.picked):
+        raise check.fail("picks", f"picks a card twice: {state.picks.picked!r}")
     if phase in (RESPONSE, COMBO, EMP_PILE, DECK_PICK, STRIP, QUAKE_DISCARD):
         if not set(state.picks.picked) <= set(pick_rule(state).candidates):
             raise check.fail("picks", f"{state.picks.picked!r} are not all cards this pick may take")
