@@ -209,7 +209,7 @@ def ray_models(config: TrainConfig, counts: list[int], address: str | None) -> d
     from cardarena.training.cluster import RayWorkers, connect, import_ray
     from cardarena.training.train import Trainer
 
-    if address is None:
+    if address is None and not import_ray().is_initialized():
         import_ray().init(num_cpus=sum(counts), include_dashboard=False, log_to_driver=False, logging_level="warning")
     connect(address, max(counts))
     models = {}

@@ -99,8 +99,8 @@ class Trainer:
     """One training run in `run_dir`. `Trainer.resume(run_dir)` continues a killed run.
 
     The learner runs on `device`. Rollouts come from its own `n_envs` self-play envs, or, given
-    `workers` (`cluster.RayWorkers`), from rollout workers on a Ray cluster; `n_envs` is then the
-    number of columns of the rollout buffer that the workers' episodes fill.
+    `workers` (`cluster.RayWorkers`), from rollout workers on a Ray cluster; the rollout buffer then has
+    `RayWorkers.columns` columns, which the workers' episodes fill.
     """
 
     def __init__(self, config: TrainConfig, run_dir: Path, device: str = "cpu", workers: RayWorkers | None = None):
@@ -118,7 +118,7 @@ class Trainer:
         self.pool = OpponentPool(config.game, config.opponents, seed=config.seed)
         self.envs = [
             SelfPlayEnv(config.game, config.env, config.env_sampling, self.pool, seed=worker_seed(config.seed, index))
-            for index in range(config.n_envs)
+            for index in range(workers.columns(config) if workers is not None else config.n_envs)
         ]
         if workers is not None:
             workers.start(config)
