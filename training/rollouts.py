@@ -4,8 +4,9 @@ A `RolloutWorker` holds several `SelfPlayEnv` tables and its own copy of the opp
 each rollout it receives the learner's policy (numpy arrays, `export_policy`) and the pool's
 shared state, plays whole episodes until it has the steps asked of it, sampling the learner's
 moves in numpy, one batch across its tables, and returns them (`Batch`) with the games each
-opponent played against the learner and its RNG state. `lay_out` places the episodes in the learner's rollout buffer. The worker needs no
-torch and no stable-baselines3; `cluster.RayWorkers` runs workers as Ray actors.
+opponent played against the learner and its RNG state. `lay_out` places the episodes in the
+learner's rollout buffer. The worker needs no torch and no stable-baselines3; `cluster.RayWorkers`
+runs workers as Ray actors.
 """
 
 from __future__ import annotations
