@@ -7,7 +7,7 @@ Rows, one per worker count (0: the local backend):
 - *training steps/s*: the learner of `cardarena train yokir` (`--backend ray --workers N` for N > 0)
   over `--steps` steps after a warm-up rollout, measured as `train_throughput.py` measures its
   rows (one torch thread); `--set` changes the training config (e.g. `ray.max_lag=0`,
-  `ray.tables=1`, `ray.columns_per_worker=4`).
+  `ray.tables=1`, `ray.columns_per_worker=4`); `--device cuda` puts the Ray rows' learner on a GPU.
 - *tournament hands/s*: `cardarena eval yokir --agents heuristic,random,random --episodes E`
   (`--backend ray --workers N`): episodes per second of `run_tournaments`, the Ray actors'
   start and imports included, Ray's own start not (the title gives that once).
@@ -49,6 +49,7 @@ def main(
     busy: int = typer.Option(0, min=0, help="Other processes spinning a core each during the measurements."),
     settings: list[str] = typer.Option([], "--set", help="A training config override KEY=VALUE (repeat the option)."),
     seed: int = typer.Option(0, help="Seed of the models, the deals and the opponents."),
+    device: str = typer.Option("cpu", help="The torch device of the Ray rows' learner (cpu, cuda)."),
 ) -> None:
     """Training steps/s and tournament hands/s against the number of Ray workers."""
     config = load_train_config("yokir", overrides=[f"seed={seed}", *settings])
@@ -58,7 +59,7 @@ def main(
     )
     ray_start = time.perf_counter() - started
     local, _ = build_models(config, [1])
-    remote = ray_models(config, workers, None)
+    remote = ray_models(config, workers, None, device)
     models = {0: local[next(iter(SETUPS)), 1], **{count: remote[ray_row(count), 1] for count in workers}}
     counts = [0, *workers]
     training = {count: [] for count in counts}

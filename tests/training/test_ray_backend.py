@@ -26,7 +26,7 @@ from cardarena.envs.core.errors import ClusterError
 from cardarena.training import cluster
 from cardarena.training.config import load_train_config
 from cardarena.training.league import league_tables
-from cardarena.training.tournament import LocalBackend, Tournament, run_tournaments
+from cardarena.training.tournament import LocalBackend, Tournament, chunks_of, run_tournaments, work_units
 from cardarena.training.train import Trainer, run_checkpoints
 from typer.testing import CliRunner
 
@@ -265,6 +265,19 @@ def test_a_league_on_ray_gives_the_local_numbers_bit_for_bit():
     for (local_result, local_tally), (remote_result, remote_tally) in zip(local, remote, strict=True):
         assert local_result.to_dict() == remote_result.to_dict()
         assert np.array_equal(local_tally.deal_means(), remote_tally.deal_means())
+
+
+def test_work_units_keep_every_worker_busy_biggest_first():
+    long, short = Tournament("yokir_v1", ["heuristic", "random"], 40_000), Tournament("yokir_v1", ["random"] * 3, 300)
+    chunks = [*chunks_of(long), *chunks_of(short)]
+    units = work_units(chunks, 2)
+    assert sorted(index for unit in units for index in unit) == list(range(len(chunks)))
+    assert 2 < len(units) < len(chunks)
+    for unit in units:
+        assert unit == list(range(unit[0], unit[-1] + 1))
+        assert len({chunks[index].tournament.episodes for index in unit}) == 1
+    sizes = [sum(chunks[index].episodes for index in unit) for unit in units]
+    assert sizes == sorted(sizes, reverse=True)
 
 
 def test_too_many_workers_and_an_unreachable_cluster_are_named():
