@@ -162,11 +162,6 @@ class RayWorkers:
         self._config = config.model_dump()
         self.states = [*states[: self.count], *[None] * (self.count - len(states[: self.count]))]
 
-    def columns(self, config: TrainConfig) -> int:
-        """The rollout buffer's columns: `ray.columns_per_worker` for each worker, else `n_envs`."""
-        per_worker = config.ray.columns_per_worker
-        return config.n_envs if per_worker is None else per_worker * self.count
-
     def collect(self, policy: dict[str, Any], pool: OpponentPool, steps: int) -> list[Episode]:
         """At least `steps` learner steps of whole episodes, worker by worker in order, from the
         oldest rollout under way; the games they played are added to `pool`'s records."""

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from cardarena.agents.policy import PolicyAgent
 
-from .config import validate_train_config
+from .config import TrainConfig, validate_train_config
 from .selfplay import OpponentPool, SelfPlayEnv
 
 
@@ -55,6 +55,13 @@ TABLE_SEED_STRIDE = 1_000_003
 def worker_seed(seed: int, index: int) -> int:
     """The seed of rollout worker `index` (the local backend's env `index` has the same)."""
     return seed * 1_000 + index
+
+
+def buffer_columns(config: TrainConfig, workers: int) -> int:
+    """The rollout buffer's columns with `workers` rollout workers: `ray.columns_per_worker` for
+    each worker, else `n_envs`."""
+    per_worker = config.ray.columns_per_worker
+    return config.n_envs if per_worker is None else per_worker * workers
 
 
 class _Table:
