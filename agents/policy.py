@@ -157,6 +157,12 @@ class PolicyAgent:
         logits = np.where(observation["action_mask"].astype(bool), self.logits(observation["observation"]), -np.inf)
         return self._draw(logits)
 
+    def sample_batch(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`sample` for a batch of observation vectors and masks (one per row), the logits in one pass."""
+        logits = np.where(np.asarray(masks, bool), self.logits(observations), -np.inf)
+        actions, log_probs = zip(*(self._draw(row) for row in logits), strict=True)
+        return np.array(actions, np.int64), np.array(log_probs, np.float32)
+
     def _draw(self, logits: np.ndarray) -> tuple[int, float]:
         shifted = logits - logits.max()
         probabilities = np.exp(shifted)

@@ -201,20 +201,24 @@ def ray_row(workers: int) -> str:
     return f"yokir_v1 self-play, Ray {workers} worker{'s' if workers > 1 else ''}"
 
 
-def ray_models(config: TrainConfig, counts: list[int], address: str | None) -> dict[tuple[str, int], MaskablePPO]:
-    """A warmed-up Ray-fed learner per worker count (one torch thread), its workers kept up."""
+def ray_models(
+    config: TrainConfig, counts: list[int], address: str | None, device: str = "cpu"
+) -> dict[tuple[str, int], MaskablePPO]:
+    """A warmed-up Ray-fed learner on `device` per worker count (one torch thread), its workers kept up."""
     import tempfile
     from pathlib import Path
 
     from cardarena.training.cluster import RayWorkers, connect, import_ray
     from cardarena.training.train import Trainer
 
-    if address is None:
+    if address is None and not import_ray().is_initialized():
         import_ray().init(num_cpus=sum(counts), include_dashboard=False, log_to_driver=False, logging_level="warning")
     connect(address, max(counts))
     models = {}
     for count in counts:
-        trainer = Trainer(config, Path(tempfile.mkdtemp(prefix="train-throughput-")), workers=RayWorkers(count))
+        trainer = Trainer(
+            config, Path(tempfile.mkdtemp(prefix="train-throughput-")), device=device, workers=RayWorkers(count)
+        )
         trainer.pool.add_snapshot(export_policy(trainer.model.policy), 0)
         measure(trainer.model, config.ppo.n_steps * config.n_envs, 1)
         models[ray_row(count), 1] = trainer.model

@@ -92,6 +92,17 @@ class ExpertSettings(_Settings):
     workers: PositiveInt = 1
 
 
+class RaySettings(_Settings):
+    """Rollouts on --backend ray (docs/scaling.md): tables each worker plays at once, batching
+    the learner's moves across them; how many updates old the workers' weights may be (0: they
+    wait for each update, 1: they play the next rollout while the learner updates); and the
+    buffer columns each worker fills (null: n_envs in all, whatever the number of workers)."""
+
+    tables: PositiveInt = 8
+    max_lag: Annotated[int, Field(ge=0, le=1)] = 1
+    columns_per_worker: PositiveInt | None = None
+
+
 class TrainConfig(_Settings):
     """Everything a training run needs; `cardarena train <game>` fills it from YAML and --set."""
 
@@ -111,6 +122,7 @@ class TrainConfig(_Settings):
     opponents: OpponentSettings = OpponentSettings()
     eval: EvalSettings = EvalSettings()
     expert: ExpertSettings = ExpertSettings()
+    ray: RaySettings = RaySettings()
 
     @model_validator(mode="after")
     def _check_game_settings(self) -> TrainConfig:

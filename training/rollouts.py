@@ -1,11 +1,12 @@
 """Rollouts played apart from the learner: whole self-play episodes returned as arrays.
 
-A `RolloutWorker` holds a `SelfPlayEnv` and its own copy of the opponent pool. For each PPO
-update it receives the learner's policy (numpy arrays, `export_policy`) and the pool's shared
-state, plays whole episodes until it has the steps asked of it, sampling the learner's moves in
-numpy, and returns them (`Batch`) with the games each opponent played against the learner and its
-RNG state. `lay_out` places the episodes in the learner's rollout buffer. The worker needs no
-torch and no stable-baselines3; `cluster.RayWorkers` runs workers as Ray actors.
+A `RolloutWorker` holds several `SelfPlayEnv` tables and its own copy of the opponent pool. For
+each rollout it receives the learner's policy (numpy arrays, `export_policy`) and the pool's
+shared state, plays whole episodes until it has the steps asked of it, sampling the learner's
+moves in numpy, one batch across its tables, and returns them (`Batch`) with the games each
+opponent played against the learner and its RNG state. `lay_out` places the episodes in the
+learner's rollout buffer. The worker needs no torch and no stable-baselines3; `cluster.RayWorkers`
+runs workers as Ray actors.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 import numpy as np
 from cardarena.agents.policy import PolicyAgent
 
-from .config import validate_train_config
+from .config import TrainConfig, validate_train_config
 from .selfplay import OpponentPool, SelfPlayEnv
 
 
@@ -48,25 +49,76 @@ class Batch:
     state: dict[str, Any]
 
 
+TABLE_SEED_STRIDE = 1_000_003
+
+
 def worker_seed(seed: int, index: int) -> int:
     """The seed of rollout worker `index` (the local backend's env `index` has the same)."""
     return seed * 1_000 + index
 
 
-class RolloutWorker:
-    """Plays self-play episodes with a numpy copy of the learner and of the opponent pool."""
+def buffer_columns(config: TrainConfig, workers: int) -> int:
+    """The rollout buffer's columns with `workers` rollout workers: `ray.columns_per_worker` for
+    each worker, else `n_envs`."""
+    per_worker = config.ray.columns_per_worker
+    return config.n_envs if per_worker is None else per_worker * workers
 
-    def __init__(self, config: dict[str, Any], index: int, state: dict[str, Any] | None = None):
+
+class _Table:
+    """One self-play env of a worker and the learner episode being played at it."""
+
+    def __init__(self, env: SelfPlayEnv):
+        self.env = env
+        self.start()
+
+    def start(self) -> None:
+        observation, _ = self.env.reset()
+        self.observations, self.masks, self.actions, self.log_probs, self.rewards = [observation], [], [], [], []
+        self.mask = self.env.action_masks()
+
+    def step(self, action: int, log_prob: float) -> Episode | None:
+        """Play the learner's move; the episode if it ended."""
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        self.masks.append(self.mask)
+        self.actions.append(action)
+        self.log_probs.append(log_prob)
+        self.rewards.append(reward)
+        self.observations.append(observation)
+        if not (terminated or truncated):
+            self.mask = self.env.action_masks()
+            return None
+        return Episode(
+            np.asarray(self.observations, np.float32),
+            np.asarray(self.masks, bool),
+            np.asarray(self.actions, np.int64),
+            np.asarray(self.log_probs, np.float32),
+            np.asarray(self.rewards, np.float32),
+            bool(truncated),
+            info["outcome"],
+        )
+
+
+class RolloutWorker:
+    """Plays self-play episodes at `tables` tables at once with a numpy copy of the learner (one
+    batched pass for the learner's moves at every table) and of the opponent pool."""
+
+    def __init__(self, config: dict[str, Any], index: int, state: dict[str, Any] | None = None, tables: int = 1):
         settings = validate_train_config(config)
         seed = worker_seed(settings.seed, index)
         self.pool = OpponentPool(settings.game, settings.opponents, seed=seed)
-        self.env = SelfPlayEnv(settings.game, settings.env, settings.env_sampling, self.pool, seed=seed)
+        self.envs = [
+            SelfPlayEnv(
+                settings.game, settings.env, settings.env_sampling, self.pool, seed=seed + table * TABLE_SEED_STRIDE
+            )
+            for table in range(tables)
+        ]
         self.rng = np.random.default_rng(seed)
         self._pending_state = state
 
     def play(self, shared: dict[str, Any], steps: int) -> Batch:
         """Whole episodes of at least `steps` learner steps in all, with `shared["policy"]` as the
-        learner and `shared["pool"]` (`OpponentPool.shared_state`) as its opponents."""
+        learner and `shared["pool"]` (`OpponentPool.shared_state`) as its opponents. Once the
+        episodes ended hold `steps`, no table starts another; the episodes under way are finished."""
         self.pool.follow(shared["pool"])
         if self._pending_state is not None:
             self._set_state(self._pending_state)
@@ -75,8 +127,23 @@ class RolloutWorker:
         learner.rng = self.rng
         before = self.pool.records()
         episodes: list[Episode] = []
-        while sum(episode.steps for episode in episodes) < steps:
-            episodes.append(self._episode(learner))
+        played = 0
+        tables = [_Table(env) for env in self.envs]
+        while tables:
+            observations = np.stack([table.observations[-1] for table in tables])
+            actions, log_probs = learner.sample_batch(observations, np.stack([table.mask for table in tables]))
+            playing = []
+            for table, action, log_prob in zip(tables, actions, log_probs, strict=True):
+                episode = table.step(int(action), float(log_prob))
+                if episode is None:
+                    playing.append(table)
+                    continue
+                episodes.append(episode)
+                played += episode.steps
+                if played < steps:
+                    table.start()
+                    playing.append(table)
+            tables = playing
         records = {
             name: [now - then for now, then in zip(counts, before[name], strict=True)]
             for name, counts in self.pool.records().items()
@@ -84,42 +151,25 @@ class RolloutWorker:
         return Batch(episodes, records, self.state())
 
     def state(self) -> dict[str, Any]:
-        """The worker's RNGs and episode count, JSON-ready: a new worker given it plays on from here."""
+        """The worker's RNGs and episode counts, JSON-ready: a new worker given it plays on from here."""
         return {
-            "env_rng": self.env.rng_state(),
-            "episodes": self.env.episodes,
+            "env_rngs": [env.rng_state() for env in self.envs],
+            "episodes": [env.episodes for env in self.envs],
             "pool": self.pool.rng_state(),
             "learner_rng": self.rng.bit_generator.state,
         }
 
     def _set_state(self, state: dict[str, Any]) -> None:
-        self.env.set_rng_state(state["env_rng"])
-        self.env.episodes = state["episodes"]
+        if len(state["env_rngs"]) != len(self.envs):
+            raise ValueError(
+                f"a worker state of {len(state['env_rngs'])} tables cannot resume a worker of {len(self.envs)}: "
+                f"resume with ray.tables={len(state['env_rngs'])}"
+            )
+        for env, rng, count in zip(self.envs, state["env_rngs"], state["episodes"], strict=True):
+            env.set_rng_state(rng)
+            env.episodes = count
         self.pool.set_rng_state(state["pool"])
         self.rng.bit_generator.state = state["learner_rng"]
-
-    def _episode(self, learner: PolicyAgent) -> Episode:
-        observation, _ = self.env.reset()
-        observations, masks, actions, log_probs, rewards = [observation], [], [], [], []
-        while True:
-            mask = self.env.action_masks()
-            action, log_prob = learner.sample({"observation": observation, "action_mask": mask})
-            observation, reward, terminated, truncated, info = self.env.step(action)
-            observations.append(observation)
-            masks.append(mask)
-            actions.append(action)
-            log_probs.append(log_prob)
-            rewards.append(reward)
-            if terminated or truncated:
-                return Episode(
-                    np.asarray(observations, np.float32),
-                    np.asarray(masks, bool),
-                    np.asarray(actions, np.int64),
-                    np.asarray(log_probs, np.float32),
-                    np.asarray(rewards, np.float32),
-                    bool(truncated),
-                    info["outcome"],
-                )
 
 
 @dataclass

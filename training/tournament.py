@@ -23,6 +23,7 @@ from .evaluate import EvalResult, Tally, deal_count, deal_seeds, distinct_rotati
 
 CHUNK_DEALS = 200
 CHUNK_SEED_STRIDE = 1_000_003
+UNITS_PER_WORKER = 4
 
 Progress = Callable[[int], None]  # episodes just finished
 Recorder = Callable[[CardGameEnv, list[str]], None]
@@ -69,6 +70,24 @@ def chunks_of(tournament: Tournament, chunk_deals: int = CHUNK_DEALS) -> list[Ch
         episodes = min(len(part) * rotations, tournament.episodes - start * rotations)
         chunks.append(Chunk(tournament, index, part, episodes))
     return chunks
+
+
+def work_units(chunks: Sequence[Chunk], workers: int) -> list[list[int]]:
+    """The chunks (by index) grouped into units of work for `workers` parallel workers, biggest first.
+
+    A unit holds consecutive chunks of one tournament, about `UNITS_PER_WORKER` units per worker:
+    few enough that the round trips of a unit cost little beside its deals, and more than the
+    workers so that, the biggest units going first, no worker idles while the last ones finish.
+    Grouping does not change the chunks, so the statistics stay those of the chunks alone.
+    """
+    size = max(1, len(chunks) // (workers * UNITS_PER_WORKER))
+    units: list[list[int]] = []
+    for index, chunk in enumerate(chunks):
+        if units and len(units[-1]) < size and chunks[units[-1][-1]].tournament is chunk.tournament:
+            units[-1].append(index)
+        else:
+            units.append([index])
+    return sorted(units, key=lambda unit: -sum(chunks[index].episodes for index in unit))
 
 
 def seated_agents(tournament: Tournament, chunk_index: int = 0) -> list[tuple[str, Any]]:

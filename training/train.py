@@ -33,7 +33,7 @@ from .evaluate import evaluate, seat_names
 from .expert import EXPERT_ITERATION, run_generation
 from .policies import ActionFeaturePolicy, action_feature_columns
 from .pretrain import behaviour_clone, collect_demonstrations
-from .rollouts import Layout, lay_out, worker_seed
+from .rollouts import Layout, buffer_columns, lay_out, worker_seed
 from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
 
 if TYPE_CHECKING:
@@ -99,8 +99,8 @@ class Trainer:
     """One training run in `run_dir`. `Trainer.resume(run_dir)` continues a killed run.
 
     The learner runs on `device`. Rollouts come from its own `n_envs` self-play envs, or, given
-    `workers` (`cluster.RayWorkers`), from rollout workers on a Ray cluster; `n_envs` is then the
-    number of columns of the rollout buffer that the workers' episodes fill.
+    `workers` (`cluster.RayWorkers`), from rollout workers on a Ray cluster; the rollout buffer then has
+    `rollouts.buffer_columns` columns, which the workers' episodes fill.
     """
 
     def __init__(self, config: TrainConfig, run_dir: Path, device: str = "cpu", workers: RayWorkers | None = None):
@@ -118,7 +118,7 @@ class Trainer:
         self.pool = OpponentPool(config.game, config.opponents, seed=config.seed)
         self.envs = [
             SelfPlayEnv(config.game, config.env, config.env_sampling, self.pool, seed=worker_seed(config.seed, index))
-            for index in range(config.n_envs)
+            for index in range(buffer_columns(config, workers.count) if workers is not None else config.n_envs)
         ]
         if workers is not None:
             workers.start(config)

@@ -1,5 +1,6 @@
-"""The Ray backend on a local two-CPU cluster: training, resuming, a killed rollout worker, and
-tournaments equal to the local backend's bit for bit.
+"""The Ray backend on a local two-CPU cluster: training, asynchronous training that learns and
+resumes after its process is killed, a killed rollout worker, and tournaments equal to the local
+backend's bit for bit.
 
 These tests start Ray, so they run only where the loopback interface is the only one (a network
 namespace of their own), and carry the `ray` marker: CI runs them with
@@ -7,19 +8,26 @@ namespace of their own), and carry the `ray` marker: CI runs them with
 """
 
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 import torch
 from cardarena.agents import load
+from cardarena.envs import register
 from cardarena.envs.core.errors import ClusterError
 from cardarena.training import cluster
 from cardarena.training.config import load_train_config
 from cardarena.training.league import league_tables
-from cardarena.training.tournament import LocalBackend, Tournament, run_tournaments
-from cardarena.training.train import Trainer
+from cardarena.training.tournament import LocalBackend, Tournament, chunks_of, run_tournaments, work_units
+from cardarena.training.train import Trainer, run_checkpoints
 from typer.testing import CliRunner
 
 from cardarena.cli import app
@@ -39,6 +47,27 @@ TINY = [
     "opponents.snapshot_every=512",
     "pretrain.teacher=null",
 ]
+TESTS = Path(__file__).parents[1]
+# Ray's workers import the toy game highcard (tests/envs/highcard.py) and register it, as this process does.
+RUNTIME_ENV = {
+    "env_vars": {"PYTHONPATH": os.pathsep.join([str(TESTS / "envs"), str(TESTS / "training")])},
+    "worker_process_setup_hook": "ray_toy_game.register_highcard",
+}
+HIGHCARD_RUN = [
+    "n_envs=4",
+    "ppo.n_steps=64",
+    "ppo.batch_size=256",
+    "ppo.n_epochs=4",
+    "ppo.learning_rate=3e-3",
+    "ppo.net_arch=[16]",
+    "total_steps=6144",
+    "checkpoint_every=1024",
+    "eval.every=100000",
+    "eval.episodes=4",
+    "eval.final_episodes=2000",
+    "opponents.snapshot_every=1024",
+    "ray.tables=4",
+]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -50,7 +79,13 @@ def local_cluster(tmp_path_factory):
             f"the Ray tests start a cluster and must run where loopback is the only interface, not {interfaces}: "
             "unshare -n sh -c 'ip link set lo up && .venv/bin/pytest -m ray' (as root)"
         )
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=str(tmp_path_factory.mktemp("ray")))
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        runtime_env=RUNTIME_ENV,
+        _temp_dir=str(tmp_path_factory.mktemp("ray")),
+    )
     yield
     ray.shutdown()
 
@@ -110,6 +145,55 @@ def test_a_ray_trained_bot_loads_and_plays_and_its_run_resumes(tmp_path):
         1536,
         2048,
     ]
+
+
+KILLABLE_RUN = """
+import json, sys
+from pathlib import Path
+import ray
+import ray_toy_game
+from cardarena.training.cluster import RayWorkers
+from cardarena.training.config import load_train_config
+from cardarena.training.train import Trainer
+ray_toy_game.register_highcard()
+address, run, settings, runtime_env = sys.argv[1], Path(sys.argv[2]), json.loads(sys.argv[3]), json.loads(sys.argv[4])
+ray.init(address=address, log_to_driver=False, runtime_env=runtime_env)
+Trainer.start(load_train_config("highcard", overrides=settings), run, workers=RayWorkers(2)).run()
+"""
+
+
+@pytest.fixture
+def highcard(own_registry, monkeypatch):
+    """The toy game highcard_v1 registered here (Ray's workers register it themselves: RUNTIME_ENV)."""
+    monkeypatch.syspath_prepend(str(TESTS / "envs"))
+    import highcard
+
+    register(highcard.ENV_ID, highcard.MODULE)
+    return highcard.ENV_ID
+
+
+def test_asynchronous_training_beats_random_on_a_toy_game_and_resumes_after_its_process_is_killed(highcard, tmp_path):
+    run = tmp_path / "run"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([RUNTIME_ENV["env_vars"]["PYTHONPATH"], os.environ.get("PYTHONPATH", "")]),
+    }
+    args = [ray.get_runtime_context().gcs_address, run, json.dumps(HIGHCARD_RUN), json.dumps(RUNTIME_ENV)]
+    trainer = subprocess.Popen([sys.executable, "-c", KILLABLE_RUN, *map(str, args)], env=env)
+    try:
+        while len(run_checkpoints(run)) < 2 and trainer.poll() is None:  # step 0 and one more
+            time.sleep(0.2)
+    finally:
+        trainer.send_signal(signal.SIGKILL)
+        trainer.wait()
+    assert not (run / "final").exists()
+
+    resumed = Trainer.resume(run, workers=cluster.RayWorkers(2))
+    assert resumed.resume_point.checkpoint is not None and resumed.steps >= 1024
+    result = resumed.run()
+    assert result.steps == 6144
+    versus_random = result.evaluation["random"]
+    assert versus_random["mean"] - versus_random["ci95"] > 0, versus_random
 
 
 class KillingWorkers(cluster.RayWorkers):
@@ -181,6 +265,19 @@ def test_a_league_on_ray_gives_the_local_numbers_bit_for_bit():
     for (local_result, local_tally), (remote_result, remote_tally) in zip(local, remote, strict=True):
         assert local_result.to_dict() == remote_result.to_dict()
         assert np.array_equal(local_tally.deal_means(), remote_tally.deal_means())
+
+
+def test_work_units_keep_every_worker_busy_biggest_first():
+    long, short = Tournament("yokir_v1", ["heuristic", "random"], 40_000), Tournament("yokir_v1", ["random"] * 3, 300)
+    chunks = [*chunks_of(long), *chunks_of(short)]
+    units = work_units(chunks, 2)
+    assert sorted(index for unit in units for index in unit) == list(range(len(chunks)))
+    assert 2 < len(units) < len(chunks)
+    for unit in units:
+        assert unit == list(range(unit[0], unit[-1] + 1))
+        assert len({chunks[index].tournament.episodes for index in unit}) == 1
+    sizes = [sum(chunks[index].episodes for index in unit) for unit in units]
+    assert sizes == sorted(sizes, reverse=True)
 
 
 def test_too_many_workers_and_an_unreachable_cluster_are_named():
