@@ -725,6 +725,15 @@ def _check_phase(state: ScarpState) -> None:
         raise check.fail("to_act", f"must be the challenger {state.challenger} in the main phase, got {seat}")
     if phase == RESPONSE and (state.stage == NO_STAGE or len(current_challenge(state)) != 2):
         raise check.fail("stage", f"{STAGE_NAMES[state.stage]!r} names no challenge to answer")
+    laid = [pair[0] for pair in (state.challenge, state.reverse) if pair]
+    if not set(state.table) <= set(laid):
+        raise check.fail("table", f"holds {state.table}, but only the laid challenge cards {laid} lie there")
+    if (
+        state.stage != NO_STAGE
+        and len(current_challenge(state)) == 2
+        and current_challenge(state)[0] not in state.table
+    ):
+        raise check.fail("table", f"must hold the challenge card being answered, {current_challenge(state)[0]}")
     if phase == COMBO and not state.combo:
         raise check.fail("combo", "must name the combination being picked")
     if len(set(state.picks.picked)) != len(state.picks.picked):
