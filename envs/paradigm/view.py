@@ -6,11 +6,11 @@ the rebuilt state takes the unseen cards as its deck, in deck order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any, Protocol
 
 from cardarena.envs.core.decks.scarp import Suit
 from cardarena.envs.core.errors import SeatViewError
-from cardarena.envs.core.views import read_view, view_card
+from cardarena.envs.core.views import Table, read_view, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
@@ -29,8 +29,14 @@ from .state import (
     PhaseName,
 )
 
-if TYPE_CHECKING:
-    from .game import ParadigmGame
+
+class ParadigmTable(Table, Protocol):
+    """What rebuilding a state needs of the game (a `ParadigmGame`)."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def legal_actions(self, state: ParadigmState) -> list[int]: ...
 
 
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
@@ -74,7 +80,7 @@ class ParadigmSeatView(BaseModel):
     legal_actions: list[Any] | None = None
 
 
-def state_from_view(game: ParadigmGame, view: dict[str, Any]) -> ParadigmState:
+def state_from_view(game: ParadigmTable, view: dict[str, Any]) -> ParadigmState:
     """The state the view shows, its deck the unseen cards in deck order; SeatViewError names a
     field that does not fit the game or the rest of the view."""
     seen = read_view(ParadigmSeatView, view, game)
@@ -157,9 +163,9 @@ def _unseen(state: ParadigmState, deck_size: int) -> list[int]:
     return unseen
 
 
-def _check_rebuilt(game: ParadigmGame, state: ParadigmState, seen: ParadigmSeatView, view: dict[str, Any]) -> None:
+def _check_rebuilt(game: ParadigmTable, state: ParadigmState, seen: ParadigmSeatView, view: dict[str, Any]) -> None:
     """The rebuilt state shows the view again, and its seat to act has a decision by the rules."""
-    again = ParadigmEncoder(game).seat_view(state, seen.seat)
+    again = ParadigmEncoder(game).seat_view(state, seen.seat)  # type: ignore[arg-type]  # the encoder reads only what ParadigmTable has
     for key, value in again.items():
         if view.get(key) != value:
             raise SeatViewError(

@@ -54,7 +54,7 @@ def test_it_lays_a_void_to_clear_the_full_hand_bonus():
 def test_the_field_heuristic_trusts_the_field_where_the_heuristic_secures():
     # Seat 1 holds O3 O4 O5 and the field holds O6 O7 O8 uncovered: the heuristic's secured score
     # is the same whatever it does, the field-heuristic sees the True Sequence on the field.
-    env = table({1: "O3 O4 O5 W9 K1 M2", **OTHERS}, ["O6", "O7", "O8"])
+    env = table({1: "O3 O4 O5 W9 K1 M2", 0: "O1 O2 W1 W10 M3 M6", 2: "K2 K3 U5 U6 M8 TUM1"}, ["O6", "O7", "O8"])
     observation = env.observe(env.agent_selection)
     field_choice = env.action_label(PiktasHeuristic(field_weight=0.5).act(observation))
     assert field_choice.split(":")[1] not in ("O3", "O4", "O5")  # keeps the run's hand cards
@@ -71,7 +71,7 @@ def betting_env(hands: dict[int, str], field: list[str]):
 FIELD = ["K2", "M4", "U10", "W6", "O10", "K8"]
 STRONG = "O3 O4 O5 O6 O7 O8"  # True Sequence + Full Hand: 24
 WEAK = "TWM2 W10 TOK1 TOM2 W7 M3"  # 3
-POOR = "TOU2 U2 M5 TOU1 TUM2 O1"  # 4
+POOR = "TOU2 U2 M5 TOU1 TKU2 O1"  # 4
 ORDINARY = "TUM2 TWM1 M8 TOW1 M9 TKM2"  # Suit Run of Moon + Full Hand: 11
 
 

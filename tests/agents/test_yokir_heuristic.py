@@ -34,12 +34,26 @@ def heuristic_card(state: YokirState) -> str:
     return DECK.codes[heuristic_action(state)]
 
 
+def out_of_play(*places: list[int]) -> list[int]:
+    """The cards of the deck in none of `places`: those a hand leaves out of play."""
+    held = {card for place in places for card in place}
+    return [card for card in range(len(DECK)) if card not in held]
+
+
 def seat1_table(hand: str, up_card: str, **fields) -> YokirState:
     """Dealer seat 0, seat 1 holds `hand`; seats 0 and 2 get the lowest-indexed cards left."""
     own = ids(hand)
     rest = [card for card in range(len(DECK)) if card not in own and card != DECK.index_of(up_card)]
     hands = [rest[:5], own, rest[5:10]]
-    return YokirState(deal_seed=0, dealer=0, hands=hands, up_card=DECK.index_of(up_card), to_act=1, **fields)
+    return YokirState(
+        deal_seed=0,
+        dealer=0,
+        hands=hands,
+        up_card=DECK.index_of(up_card),
+        to_act=1,
+        out_of_play=rest[10:],
+        **fields,
+    )
 
 
 def first_trick_table(hands: list[str], caller: int, trick: str) -> YokirState:
@@ -59,6 +73,7 @@ def first_trick_table(hands: list[str], caller: int, trick: str) -> YokirState:
         discard=DECK.index_of("StPo"),
         leader=1,
         trick=played,
+        out_of_play=out_of_play(*(ids(hand) for hand in hands), played, ids("ScAt StPo")),
     )
 
 

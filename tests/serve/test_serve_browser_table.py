@@ -20,7 +20,7 @@ WIDTHS = {"desktop": (1366, 900), "phone": (390, 844)}
 LAID_OUT = {"yokir_v1": [None, "yokir/heuristic", "random"]}
 
 
-def open_seat(browser, server_url, game, seats, size):  # noqa: F811
+def open_seat(browser, server_url, game, seats, size):  # noqa: F811 - pytest fixtures named as parameters
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     page.goto(server_url + "/")
     page.wait_for_selector("#seats select")
@@ -32,7 +32,7 @@ def open_seat(browser, server_url, game, seats, size):  # noqa: F811
     return page
 
 
-def test_a_double_click_sends_one_move(browser, server_url):  # noqa: F811
+def test_a_double_click_sends_one_move(browser, server_url):  # noqa: F811 - pytest fixtures named as parameters
     page = open_seat(browser, server_url, "yokir_v1", [None, "yokir/heuristic", "random"], WIDTHS["desktop"])
     posted = []
     page.on("request", lambda request: posted.append(request) if request.url.endswith("/actions") else None)
@@ -47,7 +47,7 @@ def test_a_double_click_sends_one_move(browser, server_url):  # noqa: F811
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("game", LAID_OUT)
-def test_the_table_on_your_turn(browser, server_url, game, width):  # noqa: F811
+def test_the_table_on_your_turn(browser, server_url, game, width):  # noqa: F811 - pytest fixtures named as parameters
     page = open_seat(browser, server_url, game, LAID_OUT[game], WIDTHS[width])
     # A turn with cards in hand to click, where the game's first decisions have none: the last action commits
     # (accept, call) where the first declines, and a hand every seat declines can end the match card-less.
@@ -70,7 +70,7 @@ def test_the_table_on_your_turn(browser, server_url, game, width):  # noqa: F811
     page.close()
 
 
-def known_to_seat(server_url, created) -> set[str]:  # noqa: F811
+def known_to_seat(server_url, created) -> set[str]:  # noqa: F811 - pytest fixtures named as parameters
     """Every string in the seat's own view and history: all the cards the seat may know."""
     table_id, mine = created["table_id"], next(seat for seat in created["seats"] if seat["token"])
     query = {"seat": mine["seat"], "token": mine["token"]}
