@@ -126,7 +126,7 @@ class RayBackend:
             on_progress(sum(chunks[index].episodes for index in unit))
             if waiting:
                 send(player)
-        return tallies
+        return [tally for tally in tallies if tally is not None]  # every chunk's, in chunk order
 
 
 @dataclass

@@ -73,7 +73,11 @@ class _Table:
 
     def start(self) -> None:
         observation, _ = self.env.reset()
-        self.observations, self.masks, self.actions, self.log_probs, self.rewards = [observation], [], [], [], []
+        self.observations: list[np.ndarray] = [observation]
+        self.masks: list[np.ndarray] = []
+        self.actions: list[int] = []
+        self.log_probs: list[float] = []
+        self.rewards: list[float] = []
         self.mask = self.env.action_masks()
 
     def step(self, action: int, log_prob: float) -> Episode | None:
