@@ -190,6 +190,21 @@ class BettingRound(_DecisionSlot):
         `increments`: the seat's `raise_options` where the caller has them already (not computed again)."""
         return self._choices(rules, increments)
 
+    def situation(self) -> tuple[Any, ...]:
+        """What the round's next decision depends on, as one flat hashable value: every field but the
+        history (the per-seat lists have the table's length; `to_act`, of any length, comes last). A game
+        may key decisions it has worked out by it, with the round's rules."""
+        return (
+            self.pot,
+            self.current_bet,
+            self.bets,
+            self.min_raise,
+            *self.stacks,
+            *self.folded,
+            *self.contributions,
+            *self.to_act,
+        )
+
     def decision(self, decide: Callable[[BettingRound], DecisionT]) -> DecisionT:
         """`decide(self)`, the game's reading of the decision now open, computed once: the round keeps
         it until it acts. A game passes one `decide` (with its fixed rules) for every round it opens."""

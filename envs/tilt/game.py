@@ -45,6 +45,7 @@ HAND_SIZE = 4
 MAX_OWN = 7  # Thumb + three Palm cards + three received in a Shares pass
 MAX_EXCHANGE = 3
 GRID_SIZE, TARIFFS, FINE_PRINT = 9, 2, 4
+DECISIONS_REMEMBERED = 100_000  # betting situations remembered per game
 KEY_CACHE_LIMIT = 200_000  # best keys remembered per game, of hands no evaluator table holds (about 200 bytes each)
 
 FOLD, CALL, RAISE = 0, 1, 2
@@ -86,6 +87,8 @@ class TiltGame(Game[TiltState]):
         self._keys: dict[tuple[Any, ...], tuple[int, ...]] = {}
         # By the row of Hazards and the carried Gravity (values): the flags depend on them alone.
         self._flags: dict[tuple[Any, ...], int] = {}
+        # By the betting rules and the round's `situation()` (values): all a betting decision depends on.
+        self._decisions: dict[tuple[Any, ...], tuple[tuple[int, ...], dict[str, int]]] = {}
         n = self._num_players = config.num_players  # the frozen config's values, read once (a pydantic read costs)
         self._clockwise = [
             tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
@@ -432,9 +435,20 @@ class TiltGame(Game[TiltState]):
     def _betting_decision(self, state: TiltState) -> tuple[tuple[int, ...], dict[str, int]]:
         """The open betting round's legal action ids and the engine's choices, kept by the round
         until it acts (the round's rules, `state.bet_rules`, are set when it opens)."""
-        rules = self._rules(state)
         assert state.bets is not None  # asked for only while a round is open
-        return state.bets.decision(lambda bets: _decision_of(bets.choices(rules)))
+        return state.bets.decision(lambda bets: self._remembered_decision(state.bet_rules, bets))
+
+    def _remembered_decision(
+        self, bet_rules: list[Any], bets: betting.BettingRound
+    ) -> tuple[tuple[int, ...], dict[str, int]]:
+        """A decision worked out once per situation (the round's rules and `situation()`) in this game."""
+        situation = (*bet_rules, *bets.situation())
+        decision = self._decisions.get(situation)
+        if decision is None:
+            if len(self._decisions) > DECISIONS_REMEMBERED:
+                self._decisions.clear()
+            decision = self._decisions[situation] = _decision_of(bets.choices(_betting_rules(*bet_rules)))
+        return decision
 
     def _bet(self, state: TiltState, action: int) -> None:
         _ids, choices = self._betting_decision(state)
