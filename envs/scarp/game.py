@@ -477,6 +477,15 @@ class ScarpGame(Game[ScarpState]):
     def event_log(self, state: ScarpState) -> list[dict[str, Any]]:
         return state.log
 
+    def state_from_json(self, data: dict[str, Any]) -> ScarpState:
+        """`Game.state_from_json`, and a seat to act with a legal action: a written state is a played one.
+        (A state rebuilt from a seat view is not held to it: the unseen cards it deals anew may leave a
+        combination or an answer without candidates.)"""
+        state = super().state_from_json(data)
+        if state.phase != OVER and not self.legal_actions(state):
+            raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
+        return state
+
     def read_json(self, data: dict[str, Any]) -> ScarpState:
         """The state with its pick state rebuilt (`Game.read_json`)."""
         state = super().read_json(data)
@@ -497,8 +506,6 @@ class ScarpGame(Game[ScarpState]):
         _check_outcome(state)
         if state.phase != OVER:
             _check_phase(state)
-            if not self.legal_actions(state):
-                raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
 
     def state_from_view(self, view: dict[str, Any]) -> ScarpState:
         """The seat's own cards and what it knows, the unseen cards dealt to the opponent and the deck
