@@ -542,7 +542,7 @@ _SHOWDOWN_FIELDS = frozenset(
     + ("win", "lose", "paid", "forfeit", "received")
 )
 _REPLAYED: tuple[str, ...] = ("dealer", "stacks", "in_match", "stock", "cards", "discards", "trades", "phase")
-_REPLAYED += ("betting_round", "turn", "folded", "win", "lose", "paid", "pot", "forfeit", "actions")
+_REPLAYED += ("betting_round", "folded", "win", "lose", "paid", "pot", "forfeit", "actions")
 
 
 def _check_fields(game: DividhaGame, state: DividhaState) -> None:
@@ -685,6 +685,8 @@ def _check_replay(game: DividhaGame, state: DividhaState) -> None:
     for name in _REPLAYED:
         if getattr(replay, name) != getattr(state, name):
             raise check.fail(name, f"is {getattr(state, name)!r}, but the hand's moves give {getattr(replay, name)!r}")
+    if state.phase == TRADING and replay.turn != state.turn:  # outside trading the turn is a stale index, unread
+        raise check.fail("turn", f"is {state.turn!r}, but the hand's moves give {replay.turn!r}")
     if (replay.bets and replay.bets.to_json()) != (state.bets and state.bets.to_json()):
         raise check.fail("bets", "is not the round the hand's moves open")
 
