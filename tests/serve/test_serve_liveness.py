@@ -4,17 +4,20 @@ clients' tables answer; a body that never comes is dropped; table lengths are bo
 from __future__ import annotations
 
 import socket
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 from serve_support import KEY_FILE
 
 from cardarena.serve.app import BODY_TIMEOUT, create_app, serving_in_thread
-from cardarena.serve.bots import Roster
+from cardarena.serve.bots import Bot, Roster
 from cardarena.serve.errors import ApiKeyFileError
 from cardarena.serve.keys import ApiKeys
-from cardarena.serve.tables import TABLE_LENGTH_BOUNDS
+from cardarena.serve.models import TableRequest
+from cardarena.serve.tables import TABLE_LENGTH_BOUNDS, TableRoom
 
 LIVENESS_SECONDS = 6.0
 ANSWER_WITHIN = 2.0  # generous: answers take milliseconds
@@ -87,3 +90,45 @@ def test_key_caps_that_could_fill_the_server_are_refused():
     with pytest.raises(ApiKeyFileError, match="table caps add up to 302, over the server's 300 tables"):
         create_app(Roster(["random"]), max_tables=300, api_keys=ApiKeys.parse(KEY_FILE))
     create_app(Roster(["random"]), max_tables=302, api_keys=ApiKeys.parse(KEY_FILE))
+
+
+class HeldBot:
+    """A bot that thinks until the test lets it move: reads of its table must answer meanwhile."""
+
+    name = "held"
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.release = threading.Event()
+
+    def act(self, observation: dict) -> int:
+        self.thinking.set()
+        assert self.release.wait(LIVENESS_SECONDS)
+        return int(observation["action_mask"].nonzero()[0][0])
+
+    def reset(self) -> None:
+        pass
+
+
+def test_a_bot_thinks_without_holding_its_table_so_views_and_spectators_answer():
+    roster = Roster(["random"])
+    held = HeldBot()
+    roster.bots["held"] = Bot(name="held", game=None, agent=held, description={})
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        room = TableRoom(roster, bot_pool=pool)
+        created = room.create(TableRequest(game="yokir", seats=["held", "random", "random"], seed=3))
+        table = room.tables[created.table_id]
+        try:
+            assert held.thinking.wait(LIVENESS_SECONDS)
+            answered = ThreadPoolExecutor(max_workers=1).submit(
+                room.spectate, created.table_id, created.spectator_token
+            )
+            spectated = answered.result(timeout=ANSWER_WITHIN)
+            assert not spectated.view["finished"] and table.bots_thinking and table.moves == 0
+        finally:
+            held.release.set()
+        deadline = time.monotonic() + LIVENESS_SECONDS
+        while table.moves == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert table.moves > 0
+        room.delete(created.table_id, created.creator_token)

@@ -1,7 +1,8 @@
 """Tables where bots and clients play together: each client seat reads and plays its own seat only.
 
 Bots move as soon as it is their turn, in the background: a room's `bot_pool` (worker threads)
-plays them one move at a time under the table's lock, so a request never waits for a whole match;
+plays them one move at a time, each thinking on a copy of the table outside the table's lock, so a request
+never waits for a bot's move, let alone a whole match;
 `bots_thinking` says they are still at it. Without a pool (library use) they play within the call.
 With a move time limit, a client seat that lets its
 time run out gets a uniformly random legal action played for it (one rule for every game,
@@ -121,9 +122,10 @@ class Table:
         self.owner = owner
         self.clock = clock
         self.last_used = clock()
-        self.lock = threading.RLock()  # held for every read and move of the env; bots take it one move at a time
+        self.lock = threading.RLock()  # held for every read and move of the env, never while a bot thinks
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
+        self._thinking_env = type(env)(**env.config.model_dump())  # where bots think, on a copy of the table
         self.has_clients = len(self._bot_agents) < len(bots)
         self.tokens = TableTokens(seat for seat, bot in enumerate(bots) if bot is None)
         self.move_time_limit = move_time_limit
@@ -280,8 +282,10 @@ class Table:
                 self._bot_pool.submit(self._play_bots, now)
 
     def _play_bots(self, started: float) -> None:
-        """Bots move, one move per hold of the lock, until a client seat is to act or the episode ends.
+        """Bots move, one move at a time, until a client seat is to act or the episode ends.
 
+        A bot thinks on a copy of the table (`_thinking_env`) without the lock, so views, listings
+        and spectators answer while it thinks; the lock is held only to copy the state and to play.
         The client's clock starts when they are done: at `started` within a call (as if bots took no
         time, so that timeouts settle as if a clock had run), else when the pool's last move ends."""
         while True:
@@ -289,12 +293,18 @@ class Table:
                 seat = self.to_act
                 if self.closed or not self.bots_thinking or seat is None:
                     return
-                try:
-                    self._play(decide(self._bot_agents[seat], self.env, seat))
-                except Exception:
-                    logger.exception("table %s: the bot in seat %d failed; the table stops", self.table_id, seat)
-                    self.bots_thinking = False
+                moves = self.moves
+                self._thinking_env.load_state(self.env.game.clone(self.env.state))
+            try:
+                action = decide(self._bot_agents[seat], self._thinking_env, seat)
+            except Exception:
+                logger.exception("table %s: the bot in seat %d failed; the table stops", self.table_id, seat)
+                self.bots_thinking = False
+                return
+            with self.lock:
+                if self.closed or self.moves != moves:
                     return
+                self._play(action)
                 if self.driver.finished or self.driver.to_act not in self._bot_agents:
                     self._after_move(started if self._bot_pool is None else self.clock())
                     return
