@@ -112,9 +112,11 @@ class DividhaEncoder(Encoder[DividhaState]):
         from .table_writer import write_table  # here, not at import: importing the game loads no numba
 
         self._write_table = write_table
-        # per seat, its last card segments keyed by the cards, trades and discards they are written from
-        # (by value: they are all `_card_part` reads, so an equal key is an equal part however the state was made)
-        self._card_parts: list[tuple[tuple[Any, ...] | None, array]] = [(None, blank)] * n
+        # per seat, its last card segments with copies of the cards, trades and discards they are written from
+        # (compared by value: they are all `_card_part` reads, so equal values give an equal part however the
+        # state was made); and the hand's actions last counted, with their counts (`_counts`)
+        self._card_parts: list[tuple[Any, Any, Any, array]] = [(None, None, None, blank)] * n
+        self._counted: tuple[list[Any], list[int], list[int]] = ([], [0] * n, [0] * n)
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
         """The seat's card segments (kept per seat until a card moves) with the table's numbers
@@ -155,10 +157,9 @@ class DividhaEncoder(Encoder[DividhaState]):
         """The table's blank observation with the segments that change only when cards move set
         for `seat`: own and public cards, the hand features, who traded what and the cards known
         gone. Kept per seat while the cards, trades and discards are equal in value."""
-        cards = state.cards
-        key = (tuple(map(tuple, cards)), tuple(state.trades), tuple(map(tuple, state.discards)))
-        kept, part = self._card_parts[seat]
-        if kept == key:
+        cards, trades, discards = state.cards, state.trades, state.discards
+        kept_cards, kept_trades, kept_discards, part = self._card_parts[seat]
+        if kept_cards == cards and kept_trades == trades and kept_discards == discards:
             return part
         part = self._blank[:]
         if cards:
@@ -174,7 +175,7 @@ class DividhaEncoder(Encoder[DividhaState]):
             part[HELD_AT : HELD_AT + HAND_FEATURES] = hand_features(tuple(own), self._divine)
         for at in self._trades(state, seat):
             part[at] = 1.0
-        self._card_parts[seat] = (key, part)
+        self._card_parts[seat] = ([row[:] for row in cards], trades[:], [row[:] for row in discards], part)
         return part
 
     def _trades(self, state: DividhaState, seat: int) -> Iterator[int]:
@@ -189,14 +190,21 @@ class DividhaEncoder(Encoder[DividhaState]):
                     yield GONE_AT + card
 
     def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
-        """Bets and raises, and calls, of each seat this hand, counted from the hand's actions."""
-        raises, calls = self._no_chips[:], self._no_chips[:]
-        for record in state.actions:
+        """Bets and raises, and calls, of each seat this hand, counted from the hand's actions: only
+        those past the ones counted last, where those are (in value) where this hand's begin."""
+        actions = state.actions
+        counted, raises, calls = self._counted
+        done = len(counted)
+        if len(actions) < done or actions[:done] != counted:
+            self._counted = counted, raises, calls = [], self._no_chips[:], self._no_chips[:]
+            done = 0
+        for record in actions[done:]:
             kind = record[2]
             if kind == "raise":
                 raises[record[0]] += 1
             elif kind == "call":
                 calls[record[0]] += 1
+            counted.append(record[:])
         return raises, calls
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
