@@ -1,23 +1,28 @@
-"""The Ray backend: joining a cluster, tournament chunks and rollout workers on Ray actors.
+"""The Ray backend: joining a cluster, tournament chunks, expert iteration's search games and
+rollout workers on Ray actors.
 
 Ray is an optional extra (`pip install -e ".[ray]"`); this module imports it only when a command
 asks for `--backend ray`. Every actor takes one CPU. The learner stays in this process: it sends
 the policy and the opponent pool out once per PPO update (`ray.put`) and gets whole episodes
 back (`training/rollouts.py`), up to `ray.max_lag` updates behind the weights it sent.
+Tournament chunks and search games are units of work that long-lived actors play (`Actors`); a
+unit whose actor dies is played again by a new one, and its result is the same, as it depends on
+its seeds alone.
 """
 
 from __future__ import annotations
 
 import math
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from cardarena.envs.core.errors import ClusterError
 
 from .config import TrainConfig
 from .evaluate import Tally
+from .expert import SearchData, search_games
 from .rollouts import Episode, RolloutWorker
 from .selfplay import OpponentPool
 from .tournament import Chunk, Progress, play_chunk, work_units
@@ -26,6 +31,9 @@ INSTALL_HINT = 'pip install -e ".[ray]"'
 CONNECT_TIMEOUT_S = 5.0
 MAX_DEATHS_PER_UPDATE = 3
 IN_FLIGHT = 2
+RETRIES = 1  # a unit of work whose actor died is sent once more, to a new actor
+
+Unit = TypeVar("Unit")
 
 
 def import_ray() -> Any:
@@ -83,6 +91,69 @@ def _result(ray: Any, ref: Any) -> Any:
         raise (err.cause or err) from None
 
 
+class Actors(Generic[Unit]):
+    """`count` long-lived Ray actors made by `spawn`, fed units of work, `IN_FLIGHT` at a time each
+    so that none waits for its next one.
+
+    An actor that dies (killed, out of memory, its node lost) is replaced by a new one, which is
+    sent again the units the dead one had not returned; a unit whose actor dies a second time is
+    a ClusterError naming it. `replaced` counts the actors replaced.
+    """
+
+    def __init__(self, spawn: Callable[[], Any], count: int):
+        self.spawn = spawn
+        self.actors = [spawn() for _ in range(count)]
+        self.replaced = 0
+
+    def run(
+        self,
+        units: Sequence[Unit],
+        send: Callable[[Any, Unit], Any],
+        receive: Callable[[Unit, Any], None],
+        describe: Callable[[Unit], str],
+    ) -> None:
+        """`send(actor, unit)` (a Ray call's ref) each unit, in order, and `receive(unit, result)`
+        each result as it comes."""
+        ray = import_ray()
+        waiting = list(range(len(units)))
+        running: dict[Any, tuple[int, Any, int]] = {}  # ref -> (actor slot, actor, unit)
+        deaths = [0] * len(units)
+
+        def dispatch(slot: int, unit: int) -> None:
+            actor = self.actors[slot]
+            running[send(actor, units[unit])] = (slot, actor, unit)
+
+        for slot in [*range(len(self.actors))] * IN_FLIGHT:
+            if waiting:
+                dispatch(slot, waiting.pop(0))
+        while running:
+            [done], _ = ray.wait(list(running), num_returns=1)
+            slot, actor, unit = running.pop(done)
+            try:
+                result = _result(ray, done)
+            except ray.exceptions.RayActorError as err:
+                deaths[unit] += 1
+                if deaths[unit] > RETRIES:
+                    raise ClusterError(
+                        f"a Ray worker died {deaths[unit]} times playing {describe(units[unit])}, the last time: "
+                        f"{str(err).splitlines()[0]}; see the workers' logs (ray logs) for why, e.g. memory"
+                    ) from None
+                if self.actors[slot] is actor:
+                    self.actors[slot] = self.spawn()
+                    self.replaced += 1
+                dispatch(slot, unit)
+                continue
+            receive(units[unit], result)
+            if waiting:
+                dispatch(slot, waiting.pop(0))
+
+    def kill(self) -> None:
+        """End every actor, freeing its CPU."""
+        ray = import_ray()
+        for actor in self.actors:
+            ray.kill(actor)
+
+
 class ChunkPlayer:
     """A Ray actor that plays tournament chunks: it imports the project once, then plays unit after unit."""
 
@@ -91,42 +162,87 @@ class ChunkPlayer:
 
 
 class RayBackend:
-    """Plays tournament chunks on `workers` long-lived Ray actors, in units of work (`work_units`)
-    pulled biggest first; each actor holds `IN_FLIGHT` units so that it never waits for the next."""
+    """Plays tournament chunks on `workers` long-lived Ray actors (`Actors`), in units of work
+    (`work_units`) pulled biggest first. `replaced` counts the actors that died and were replaced."""
 
     def __init__(self, workers: int):
         self.workers = workers
+        self.replaced = 0
 
     def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
         ray = import_ray()
-        players = [ray.remote(num_cpus=1, max_restarts=0)(ChunkPlayer).remote() for _ in range(self.workers)]
-        try:
-            return self._play(ray, players, chunks, on_progress)
-        finally:
-            for player in players:
-                ray.kill(player)
-
-    def _play(self, ray: Any, players: list[Any], chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
+        players: Actors[list[int]] = Actors(
+            lambda: ray.remote(num_cpus=1, max_restarts=0)(ChunkPlayer).remote(), self.workers
+        )
         tallies: list[Tally | None] = [None] * len(chunks)
-        waiting = work_units(chunks, self.workers)
-        running: dict[Any, tuple[Any, list[int]]] = {}
 
-        def send(player: Any) -> None:
-            unit = waiting.pop(0)
-            running[player.play.remote([chunks[index] for index in unit])] = (player, unit)
-
-        for player in players * IN_FLIGHT:
-            if waiting:
-                send(player)
-        while running:
-            [done], _ = ray.wait(list(running), num_returns=1)
-            player, unit = running.pop(done)
-            for index, tally in zip(unit, _result(ray, done), strict=True):
+        def receive(unit: list[int], unit_tallies: list[Tally]) -> None:
+            for index, tally in zip(unit, unit_tallies, strict=True):
                 tallies[index] = tally
             on_progress(sum(chunks[index].episodes for index in unit))
-            if waiting:
-                send(player)
+
+        def describe(unit: list[int]) -> str:
+            first, last = chunks[unit[0]], chunks[unit[-1]]
+            table = ", ".join(first.tournament.names)
+            return f"chunks {first.index} to {last.index} of the table {table} (seed {first.tournament.seed})"
+
+        try:
+            players.run(
+                work_units(chunks, self.workers),
+                lambda player, unit: player.play.remote([chunks[index] for index in unit]),
+                receive,
+                describe,
+            )
+        finally:
+            self.replaced += players.replaced
+            players.kill()
         return [tally for tally in tallies if tally is not None]  # every chunk's, in chunk order
+
+
+class SearchPlayer:
+    """A Ray actor that plays expert iteration's search games (`expert.search_games`) with one policy."""
+
+    def __init__(self, config: TrainConfig, policy: bytes):
+        self.games = search_games(config, policy)
+
+    def play(self, generation: int, index: int) -> SearchData:
+        return self.games.play(generation, index)
+
+
+class RaySearch:
+    """Expert iteration's search games on `workers` Ray actors (`expert.SearchPlayers`), one game a
+    unit. The actors live for one generation's games, so that their CPUs are free for the rollout
+    workers of `expert.ppo_steps` afterwards. `replaced` counts the actors that died and were replaced."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.replaced = 0
+
+    def play(
+        self, config: TrainConfig, policy: bytes, games: list[tuple[int, int]], on_game: Callable[[int], None]
+    ) -> list[SearchData]:
+        ray = import_ray()
+        shared = ray.put(policy)
+        players: Actors[tuple[int, int]] = Actors(
+            lambda: ray.remote(num_cpus=1, max_restarts=0)(SearchPlayer).remote(config, shared), self.workers
+        )
+        parts: dict[tuple[int, int], SearchData] = {}
+
+        def receive(game: tuple[int, int], part: SearchData) -> None:
+            parts[game] = part
+            on_game(len(parts))
+
+        try:
+            players.run(
+                games,
+                lambda player, game: player.play.remote(*game),
+                receive,
+                lambda game: f"search game {game[1]} of generation {game[0]}",
+            )
+        finally:
+            self.replaced += players.replaced
+            players.kill()
+        return [parts[game] for game in games]
 
 
 @dataclass

@@ -10,7 +10,8 @@ by MSE), optionally followed by `expert.ppo_steps` of self-play PPO. (3) Gates: 
 replaces the current one only if its duplicate-deal margin over it has a 95% CI above zero.
 
 Each game is seeded by (seed, generation, game index) and the games are merged in game order, so
-a generation's data is the same whether one process or `expert.workers` spawned ones play it.
+a generation's data is the same whether one process, `expert.workers` spawned ones or the workers
+of a Ray cluster (`SearchPlayers`, `cluster.RaySearch`) play it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import torch
@@ -139,13 +140,36 @@ class SearchGames:
         return PolicyAgent(self.exported, deterministic=False, seed=rng.getrandbits(63), name=CURRENT)
 
 
+class SearchPlayers(Protocol):
+    """Plays search games in other processes (`cluster.RaySearch` on a Ray cluster)."""
+
+    def play(
+        self, config: TrainConfig, policy: bytes, games: list[tuple[int, int]], on_game: Callable[[int], None]
+    ) -> list[SearchData]:
+        """The data of each (generation, index) game of `games`, in their order, with `policy`
+        (`policy_bytes`) guiding; `on_game` hears how many games are done."""
+        ...
+
+
+def policy_bytes(policy: Any) -> bytes:
+    """`policy` saved on the CPU, for another process's `search_games`."""
+    buffer = io.BytesIO()
+    torch.save(copy.deepcopy(policy).to("cpu"), buffer)
+    return buffer.getvalue()
+
+
+def search_games(config: TrainConfig, policy: bytes) -> SearchGames:
+    """The search games of another process, guided by `policy` (`policy_bytes`), with the run's torch threads."""
+    torch.set_num_threads(config.torch_threads)
+    return SearchGames(config, torch.load(io.BytesIO(policy), weights_only=False))
+
+
 _worker_games: SearchGames | None = None  # each worker process's games, set by `_start_worker`
 
 
-def _start_worker(config: TrainConfig, policy_bytes: bytes) -> None:
+def _start_worker(config: TrainConfig, policy: bytes) -> None:
     global _worker_games
-    torch.set_num_threads(config.torch_threads)
-    _worker_games = SearchGames(config, torch.load(io.BytesIO(policy_bytes), weights_only=False))
+    _worker_games = search_games(config, policy)
 
 
 def _play_in_worker(task: tuple[int, int]) -> SearchData:
@@ -154,21 +178,26 @@ def _play_in_worker(task: tuple[int, int]) -> SearchData:
 
 
 def collect_search_data(
-    config: TrainConfig, policy: Any, generation: int, on_game: Callable[[int], None] | None = None
+    config: TrainConfig,
+    policy: Any,
+    generation: int,
+    on_game: Callable[[int], None] | None = None,
+    players: SearchPlayers | None = None,
 ) -> SearchData:
-    """The search games of `generation`, played here or in `expert.workers` spawned processes, merged in game order."""
+    """The search games of `generation`, played on `players` if given, else here or in
+    `expert.workers` spawned processes; merged in game order."""
     settings = config.expert
     tasks = [(generation, index) for index in range(settings.games)]
     parts: list[SearchData] = []
-    if settings.workers == 1:
+    if players is not None:
+        parts = players.play(config, policy_bytes(policy), tasks, on_game or (lambda done: None))
+    elif settings.workers == 1:
         games = SearchGames(config, policy)
         results = (games.play(*task) for task in tasks)
         parts = _gathered(results, on_game)
     else:
-        buffer = io.BytesIO()
-        torch.save(copy.deepcopy(policy).to("cpu"), buffer)
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(settings.workers, context, _start_worker, (config, buffer.getvalue())) as pool:
+        with ProcessPoolExecutor(settings.workers, context, _start_worker, (config, policy_bytes(policy))) as pool:
             parts = _gathered(pool.map(_play_in_worker, tasks), on_game)
     return SearchData.merged(parts)
 
@@ -232,12 +261,12 @@ def run_generation(trainer: Any, generation: int, on_progress: Callable[..., Non
     generation's figures (also logged to TensorBoard)."""
     config, settings, model = trainer.config, trainer.config.expert, trainer.model
     report = (lambda done: on_progress("search", done, settings.games, {})) if on_progress else None
-    data = collect_search_data(config, model.policy, generation, report)
+    data = collect_search_data(config, model.policy, generation, report, trainer.search_players)
     current = copy.deepcopy(model.policy)
     losses = fit_to_search(model.policy, data, settings, derived_seed(config.seed, generation, "fit"))
     model.num_timesteps += len(data)
     if settings.ppo_steps:
-        model.learn(total_timesteps=settings.ppo_steps, reset_num_timesteps=False)
+        trainer.learn(settings.ppo_steps)
     margin = gate_margin(config, model.policy, current, derived_seed(config.seed, generation, "gate"))
     accepted = bool(margin.low > 0)
     if accepted:

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 from cardarena.agents.policy import PolicyAgent
+from cardarena.envs.core.errors import ConfigError
 
 from .config import TrainConfig, validate_train_config
 from .selfplay import OpponentPool, SelfPlayEnv
@@ -50,6 +51,7 @@ class Batch:
 
 
 TABLE_SEED_STRIDE = 1_000_003
+WORKER_STATE_KEYS = ("env_rngs", "episodes", "pool", "learner_rng")
 
 
 def worker_seed(seed: int, index: int) -> int:
@@ -164,16 +166,38 @@ class RolloutWorker:
         }
 
     def _set_state(self, state: dict[str, Any]) -> None:
-        if len(state["env_rngs"]) != len(self.envs):
-            raise ValueError(
-                f"a worker state of {len(state['env_rngs'])} tables cannot resume a worker of {len(self.envs)}: "
-                f"resume with ray.tables={len(state['env_rngs'])}"
-            )
+        """Continue from `state`, one that `checked_worker_state` passed for this worker's tables."""
         for env, rng, count in zip(self.envs, state["env_rngs"], state["episodes"], strict=True):
             env.set_rng_state(rng)
             env.episodes = count
         self.pool.set_rng_state(state["pool"])
         self.rng.bit_generator.state = state["learner_rng"]
+
+
+def checked_worker_state(state: Any, tables: int) -> dict[str, Any] | None:
+    """A saved `RolloutWorker.state` (None: the worker had returned nothing) for a worker of
+    `tables` tables. A state written before workers played several tables (one "env_rng" and an
+    episode count) is that of one table. ValueError naming what is missing or malformed; a
+    ConfigError when the state is another number of tables', saying which `ray.tables` fits it."""
+    if state is None:
+        return None
+    if not isinstance(state, dict):
+        raise ValueError(f"a rollout worker's state is a {type(state).__name__}, not a mapping")
+    if "env_rng" in state and "env_rngs" not in state:
+        state = {**state, "env_rngs": [state["env_rng"]], "episodes": [state.get("episodes")]}
+        del state["env_rng"]
+    missing = [key for key in WORKER_STATE_KEYS if key not in state]
+    if missing:
+        raise ValueError(f"a rollout worker's state lacks {', '.join(missing)} (it has {', '.join(sorted(state))})")
+    rngs, episodes = state["env_rngs"], state["episodes"]
+    if not isinstance(rngs, list) or not isinstance(episodes, list) or len(rngs) != len(episodes):
+        raise ValueError("a rollout worker's state needs as many episode counts as table RNG states, in two lists")
+    if len(rngs) != tables:
+        raise ConfigError(
+            f"the run's Ray workers were saved playing ray.tables={len(rngs)}, which ray.tables={tables} "
+            f"cannot continue: resume with --set ray.tables={len(rngs)}"
+        )
+    return state
 
 
 @dataclass

@@ -28,12 +28,13 @@ from stable_baselines3.common.utils import obs_as_tensor
 from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 
 from .checkpoint import load_model, load_weights, verify_checkpoint, write_checkpoint
+from .cluster import RaySearch
 from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
 from .expert import EXPERT_ITERATION, run_generation
 from .policies import ActionFeaturePolicy, action_feature_columns
 from .pretrain import behaviour_clone, collect_demonstrations
-from .rollouts import Layout, buffer_columns, lay_out, worker_seed
+from .rollouts import Layout, buffer_columns, checked_worker_state, lay_out, worker_seed
 from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
 
 if TYPE_CHECKING:
@@ -44,6 +45,9 @@ HISTORY_FILE = "history.jsonl"
 STATE_FILE = "trainer_state.json"
 POOL_FILE = "pool.pt"
 LEARNER = "learner"
+# A run whose config.yaml has no `ray` settings was written before they existed: its Ray workers
+# played one table each and waited for every update, and its saved worker states are one table's.
+RAY_BEFORE_SETTINGS = {"tables": 1, "max_lag": 0}
 
 ProgressHook = Callable[[str, int, int, dict[str, float]], None]  # phase, done, total, latest win rates
 
@@ -100,20 +104,17 @@ class Trainer:
 
     The learner runs on `device`. Rollouts come from its own `n_envs` self-play envs, or, given
     `workers` (`cluster.RayWorkers`), from rollout workers on a Ray cluster; the rollout buffer then has
-    `rollouts.buffer_columns` columns, which the workers' episodes fill.
+    `rollouts.buffer_columns` columns, which the workers' episodes fill. With `workers`, expert
+    iteration's search games are played by as many Ray actors (`cluster.RaySearch`).
     """
 
     def __init__(self, config: TrainConfig, run_dir: Path, device: str = "cpu", workers: RayWorkers | None = None):
-        if config.algo == EXPERT_ITERATION and workers is not None:
-            raise ConfigError(
-                "algo: expert-iteration does not run on --backend ray yet: use --backend local, "
-                "with expert.workers processes for its search games"
-            )
         self.config = config
         self.run_dir = Path(run_dir)
         self.env_id = lookup(config.game).env_id
         self.device = device
         self.workers = workers
+        self.search_players = RaySearch(workers.count) if workers is not None else None
         torch.set_num_threads(config.torch_threads)
         self.pool = OpponentPool(config.game, config.opponents, seed=config.seed)
         self.envs = [
@@ -162,6 +163,9 @@ class Trainer:
         if not config_path.is_file():
             raise CheckpointError(f"{str(run_dir)!r} is not a training run: {CONFIG_FILE} is missing")
         data = yaml.safe_load(config_path.read_text())
+        if not isinstance(data, dict):
+            raise CheckpointError(f"{config_path}: the run's config is not a mapping of settings")
+        data.setdefault("ray", RAY_BEFORE_SETTINGS)
         config = validate_train_config(merge_settings(data, overrides or {}))
         trainer = cls(config, run_dir, device, workers)
         trainer.resume_point = trainer._restore_newest()
@@ -211,16 +215,20 @@ class Trainer:
         if self.config.algo == EXPERT_ITERATION:
             self._run_generations(on_progress)
         elif (remaining := self.config.total_steps - self.steps) > 0:
-            callback = _TrainingCallback(self, on_progress)
-            try:
-                self.model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=self.steps == 0)
-            finally:
-                if self.workers is not None:
-                    self.workers.stop()
+            self.learn(remaining, _TrainingCallback(self, on_progress))
         evaluation = self.evaluate_learner(self.config.eval.final_episodes or self.config.eval.episodes, on_progress)
         final = self.save_checkpoint(self.run_dir / "final", evaluation)
         self._plot()
         return TrainResult(self.run_dir, final, self.steps, time.perf_counter() - started, evaluation)
+
+    def learn(self, steps: int, callback: BaseCallback | None = None) -> None:
+        """`steps` more PPO steps; the Ray rollout workers, if any, end afterwards, freeing their
+        CPUs (for the next generation's search games, or for good)."""
+        try:
+            self.model.learn(total_timesteps=steps, callback=callback, reset_num_timesteps=self.steps == 0)
+        finally:
+            if self.workers is not None:
+                self.workers.stop()
 
     def _run_generations(self, on_progress: ProgressHook | None) -> None:
         """Expert iteration from the generation after the last one done: each generation is
@@ -354,6 +362,7 @@ class Trainer:
         except (RuntimeError, EOFError, OSError) as err:
             raise CheckpointError(f"{checkpoint}: {POOL_FILE} cannot be read, the file is corrupt ({err})") from None
         try:
+            worker_states = self._worker_states(state)
             self.pool.load_state_dict(_pool_from_tensors(saved["pool"]))
             torch.set_rng_state(saved["torch_rng"])
             for env, rng, episodes in zip(self.envs, state["env_rngs"], state["env_episodes"], strict=True):
@@ -364,6 +373,8 @@ class Trainer:
             np.random.set_state(("MT19937", np.array(keys, dtype=np.uint32), position, has_gauss, cached_gaussian))
             history_rows = int(state["history_rows"])
             generation = int(state.get("generation", 0))
+        except ConfigError:
+            raise
         except (KeyError, IndexError, TypeError, ValueError, RuntimeError) as err:
             raise CheckpointError(
                 f"{checkpoint}: its resume state ({STATE_FILE}, {POOL_FILE}) is malformed ({type(err).__name__}: {err})"
@@ -371,12 +382,22 @@ class Trainer:
         self.model = self._attach(model)
         self.generation = generation
         if self.workers is not None:
-            self.workers.start(self.config, state.get("worker_states", []))
+            self.workers.start(self.config, worker_states)
         history_path = self.run_dir / HISTORY_FILE
         rows = [json.loads(line) for line in history_path.read_text().splitlines()] if history_path.exists() else []
         self.history = rows[:history_rows]
         history_path.write_text("".join(json.dumps(row) + "\n" for row in self.history))
         self.restored = True
+
+    def _worker_states(self, state: dict[str, Any]) -> list[dict[str, Any] | None]:
+        """The saved states of the Ray rollout workers (none without Ray), checked against
+        `ray.tables` (`rollouts.checked_worker_state`)."""
+        if self.workers is None:
+            return []
+        saved = state.get("worker_states", [])
+        if not isinstance(saved, list):
+            raise ValueError(f"worker_states is a {type(saved).__name__}, not a list")
+        return [checked_worker_state(worker, self.config.ray.tables) for worker in saved]
 
     def _plot(self) -> None:
         from .plots import plot_learning_curve

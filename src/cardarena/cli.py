@@ -820,7 +820,10 @@ def train(
         f"training {trainer.env_id} for {length} in {trainer.run_dir} (from step {trainer.steps:,}){where}",
         soft_wrap=True,
     )
-    result = _with_progress(trainer.run)
+    try:
+        result = _with_progress(trainer.run)
+    except CardArenaError as err:  # e.g. Ray workers that keep dying
+        _fail(err)
     minutes = result.seconds / 60
     console.print(
         f"done: {result.steps:,} steps in {minutes:.1f} min; final checkpoint {result.final_checkpoint}", soft_wrap=True

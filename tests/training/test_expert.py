@@ -169,11 +169,6 @@ def test_search_data_is_the_same_with_one_or_two_workers():
     assert "same data:" in result.stdout
 
 
-def test_expert_iteration_on_ray_is_a_clear_error(tmp_path):
-    with pytest.raises(ConfigError, match="expert-iteration does not run on --backend ray"):
-        Trainer(tiny_config("yokir"), tmp_path / "run", workers=object())
-
-
 @pytest.mark.slow  # spawns processes or trains a real game: about half a minute each
 def test_a_killed_expert_run_resumes_at_the_next_generation_with_the_same_data(tmp_path):
     settings = [*TINY, "expert.generations=3"]

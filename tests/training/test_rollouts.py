@@ -1,15 +1,18 @@
 """Rollout workers and the learner they feed, in this process (the Ray actors run the same code)."""
 
+import hashlib
 import json
 import math
 
 import numpy as np
 import pytest
 import torch
+import yaml
 from cardarena.agents.policy import export_policy
+from cardarena.envs.core.errors import ConfigError
 from cardarena.training.config import load_train_config
-from cardarena.training.rollouts import Episode, RolloutWorker, lay_out
-from cardarena.training.train import Trainer, WorkerPPO
+from cardarena.training.rollouts import Episode, RolloutWorker, checked_worker_state, lay_out
+from cardarena.training.train import Trainer, WorkerPPO, run_checkpoints
 from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 from test_train import TINY as TRAIN_TINY
 
@@ -36,7 +39,8 @@ class InProcessWorkers:
 
     def collect(self, policy, pool, steps):
         if not self.workers:
-            self.workers = [RolloutWorker(self.config, index, self.states[index]) for index in range(self.count)]
+            tables = self.config["ray"]["tables"]
+            self.workers = [RolloutWorker(self.config, index, state, tables) for index, state in enumerate(self.states)]
         shared = {"policy": policy, "pool": pool.shared_state()}
         batches = [worker.play(shared, math.ceil(steps / self.count)) for worker in self.workers]
         for index, batch in enumerate(batches):
@@ -112,3 +116,46 @@ def test_workers_feed_the_learner_its_logs_and_a_resumable_checkpoint(tmp_path):
     assert workers.states == json.loads(json.dumps(trainer.workers.states))
     assert resumed.pool.records() == trainer.pool.records()
     assert resumed.run().steps == 512
+
+
+def as_written_before_tables(run):
+    """`run` as the Ray backend wrote it before its workers played several tables: no `ray`
+    settings in config.yaml, and each worker's state one table's ("env_rng" and an episode count)."""
+    config = yaml.safe_load((run / "config.yaml").read_text())
+    del config["ray"]
+    (run / "config.yaml").write_text(yaml.safe_dump(config, sort_keys=False))
+    for checkpoint in run_checkpoints(run):
+        path = checkpoint / "trainer_state.json"
+        state = json.loads(path.read_text())
+        for worker in filter(None, state["worker_states"]):
+            [worker["env_rng"]], [worker["episodes"]] = worker.pop("env_rngs"), worker["episodes"]
+        path.write_text(json.dumps(state))
+        card = json.loads((checkpoint / "card.json").read_text())
+        card["files"][path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        (checkpoint / "card.json").write_text(json.dumps(card))
+
+
+def test_a_ray_run_written_before_workers_had_several_tables_resumes_with_one_table_each(tmp_path):
+    run = tmp_path / "run"
+    settings = [*TINY, "total_steps=256", "checkpoint_every=128", "eval.every=100000", "ray.tables=1", "ray.max_lag=0"]
+    trainer = Trainer.start(load_train_config("yokir", overrides=settings), run, workers=InProcessWorkers(2))
+    trainer.run()
+    saved = json.loads(json.dumps(trainer.workers.states))
+    as_written_before_tables(run)
+
+    workers = InProcessWorkers(2)
+    resumed = Trainer.resume(run, {"total_steps": 384}, workers=workers)
+    assert resumed.resume_point.checkpoint == run / "final", resumed.resume_point
+    assert (resumed.config.ray.tables, resumed.config.ray.max_lag) == (1, 0)
+    assert workers.states == saved
+    assert resumed.run().steps == 384
+
+    with pytest.raises(ConfigError, match=r"saved playing ray.tables=1, .*resume with --set ray.tables=1"):
+        Trainer.resume(run, {"ray": {"tables": 4}}, workers=InProcessWorkers(2))
+
+
+def test_a_worker_state_that_lacks_a_part_is_named():
+    with pytest.raises(ValueError, match="a rollout worker's state lacks pool, learner_rng"):
+        checked_worker_state({"env_rngs": [{}], "episodes": [0]}, tables=1)
+    with pytest.raises(ValueError, match="not a mapping"):
+        checked_worker_state([1, 2], tables=1)
