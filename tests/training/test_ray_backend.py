@@ -1,6 +1,7 @@
 """The Ray backend on a local two-CPU cluster: training, asynchronous training that learns and
-resumes after its process is killed, a killed rollout worker, and tournaments equal to the local
-backend's bit for bit.
+resumes after its process is killed, a killed rollout worker, tournaments equal to the local
+backend's bit for bit (also when a worker dies mid-tournament), and expert iteration whose search
+games on Ray record the local data and whose run resumes as a local one.
 
 These tests start Ray, so they run only where the loopback interface is the only one (a network
 namespace of their own), and carry the `ray` marker: CI runs them with
@@ -23,11 +24,12 @@ import torch
 from cardarena.agents import load
 from cardarena.envs import register
 from cardarena.envs.core.errors import ClusterError
-from cardarena.training import cluster
+from cardarena.training import cluster, expert
 from cardarena.training.config import load_train_config
 from cardarena.training.league import league_tables
 from cardarena.training.tournament import LocalBackend, Tournament, chunks_of, run_tournaments, work_units
 from cardarena.training.train import Trainer, run_checkpoints
+from ray_toy_game import DEATHS
 from typer.testing import CliRunner
 
 from cardarena.cli import app
@@ -72,22 +74,38 @@ HIGHCARD_RUN = [
 
 @pytest.fixture(scope="module", autouse=True)
 def local_cluster(tmp_path_factory):
-    """A two-CPU Ray instance for this module, on loopback only, shut down at its end."""
+    """A two-CPU Ray instance for this module, on loopback only, shut down at its end; the folder
+    of its workers' death tokens (`ray_toy_game.MortalRandom`)."""
     interfaces = sorted(name for _, name in socket.if_nameindex())
     if interfaces != ["lo"]:
         pytest.fail(
             f"the Ray tests start a cluster and must run where loopback is the only interface, not {interfaces}: "
             "unshare -n sh -c 'ip link set lo up && .venv/bin/pytest -m ray' (as root)"
         )
+    deaths = tmp_path_factory.mktemp("deaths")
     ray.init(
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,
-        runtime_env=RUNTIME_ENV,
+        runtime_env={**RUNTIME_ENV, "env_vars": {**RUNTIME_ENV["env_vars"], DEATHS: str(deaths)}},
         _temp_dir=str(tmp_path_factory.mktemp("ray")),
     )
-    yield
+    yield deaths
     ray.shutdown()
+
+
+@pytest.fixture
+def death_tokens(local_cluster):
+    """Lays `count` death tokens for the workers' MortalRandom agents; those left are cleared after the test."""
+
+    def lay(count):
+        for index in range(count):
+            (local_cluster / f"death-{index}").touch()
+
+    yield lay
+    for token in local_cluster.glob("death-*"):
+        token.unlink()
+    assert not any(local_cluster.glob("death-*"))
 
 
 def invoke(*args):
@@ -290,3 +308,69 @@ def test_too_many_workers_and_an_unreachable_cluster_are_named():
         port = probe.getsockname()[1]
     with pytest.raises(ClusterError, match=f"no Ray cluster answers at 127.0.0.1:{port}"):
         cluster._check_reachable(f"127.0.0.1:{port}")
+
+
+MORTAL_TABLE = ["heuristic", "ray_toy_game:MortalRandom", "random"]
+
+
+def test_a_tournament_worker_that_dies_is_replaced_and_the_numbers_stay_the_local_ones(death_tokens, local_cluster):
+    tournaments = [Tournament("yokir_v1", MORTAL_TABLE, 60, 7)]
+    local = run_tournaments(tournaments, LocalBackend(), chunk_deals=4)
+    death_tokens(1)
+    backend = cluster.RayBackend(2)
+    remote = run_tournaments(tournaments, backend, chunk_deals=4)
+    assert backend.replaced == 1 and not any(local_cluster.glob("death-*"))  # one worker died mid-chunk
+    [(local_result, local_tally)], [(remote_result, remote_tally)] = local, remote
+    assert local_result.to_dict() == remote_result.to_dict()
+    assert np.array_equal(local_tally.deal_means(), remote_tally.deal_means())
+
+
+def test_a_tournament_worker_that_keeps_dying_is_a_clear_error(death_tokens):
+    death_tokens(2)
+    unit = rf"chunks \d+ to \d+ of the table {', '.join(MORTAL_TABLE)}"
+    with pytest.raises(ClusterError, match=f"a Ray worker died 2 times playing {unit}"):
+        run_tournaments([Tournament("yokir_v1", MORTAL_TABLE, 60, 7)], cluster.RayBackend(1), chunk_deals=4)
+
+
+EXPERT_TINY = [
+    "algo=expert-iteration",
+    "n_envs=1",
+    "ppo.net_arch=[16]",
+    "pretrain.teacher=null",
+    "eval.episodes=4",
+    "eval.final_episodes=4",
+    "expert.games=4",
+    "expert.iterations=8",
+    "expert.gate_episodes=8",
+]
+
+
+def test_expert_iteration_search_games_on_ray_record_the_local_data_bit_for_bit(tmp_path):
+    config = load_train_config("yokir", overrides=EXPERT_TINY)
+    policy = Trainer(config, tmp_path).model.policy
+    here = expert.collect_search_data(config, policy, generation=3)
+    played = []
+    on_ray = expert.collect_search_data(config, policy, 3, played.append, cluster.RaySearch(2))
+    assert len(here) > 0 and played == [1, 2, 3, 4]
+    for name in ("observations", "masks", "policies", "returns"):
+        assert np.array_equal(getattr(here, name), getattr(on_ray, name)), name
+
+
+def test_an_expert_iteration_run_on_ray_resumes_and_learns_what_a_local_run_learns(highcard, tmp_path):
+    local = Trainer.start(load_train_config(highcard, overrides=[*EXPERT_TINY, "expert.generations=2"]), tmp_path / "a")
+    local.run()
+    run = tmp_path / "ray"
+    config = load_train_config(highcard, overrides=[*EXPERT_TINY, "expert.generations=1"])
+    Trainer.start(config, run, workers=cluster.RayWorkers(2)).run()
+    resumed = Trainer.resume(run, {"expert": {"generations": 2}}, workers=cluster.RayWorkers(2))
+    assert resumed.generation == 1
+    resumed.run()
+
+    def generations(folder):
+        rows = map(json.loads, (folder / "history.jsonl").read_text().splitlines())
+        return [row["expert"] for row in rows if "expert" in row]
+
+    assert [row["generation"] for row in generations(run)] == [1, 2]
+    assert generations(run) == generations(tmp_path / "a")
+    for here, there in zip(local.model.policy.parameters(), resumed.model.policy.parameters(), strict=True):
+        assert torch.equal(here, there)
