@@ -352,6 +352,8 @@ class Trainer:
             state = json.loads((checkpoint / STATE_FILE).read_text())
         except (UnicodeDecodeError, json.JSONDecodeError) as err:
             raise CheckpointError(f"{checkpoint}: {STATE_FILE} is not valid JSON ({err})") from None
+        if not isinstance(state, dict):
+            raise CheckpointError(f"{checkpoint}: {STATE_FILE} holds a {type(state).__name__}, not an object")
         try:
             saved = torch.load(checkpoint / POOL_FILE, weights_only=True)
         except pickle.UnpicklingError as err:

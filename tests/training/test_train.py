@@ -178,6 +178,7 @@ def test_resume_skips_a_truncated_newest_model_and_says_which_checkpoint_it_uses
     ("damage", "problem"),
     [
         (lambda c: (c / "trainer_state.json").write_text("{not json"), "trainer_state.json is not valid JSON"),
+        (lambda c: (c / "trainer_state.json").write_text("[]"), "trainer_state.json holds a list, not an object"),
         (
             lambda c: (c / "trainer_state.json").write_text("{}"),
             r"its resume state \(trainer_state.json, pool.pt\) is malformed \(KeyError: .env_rngs.",
@@ -185,7 +186,7 @@ def test_resume_skips_a_truncated_newest_model_and_says_which_checkpoint_it_uses
         (lambda c: _truncate(c / "pool.pt"), "pool.pt cannot be read, the file is corrupt"),
         (_pool_with_an_array, "pool.pt holds objects other than tensors"),
     ],
-    ids=["state-not-json", "state-without-fields", "pool-truncated", "pool-not-only-tensors"],
+    ids=["state-not-json", "state-not-an-object", "state-without-fields", "pool-truncated", "pool-not-only-tensors"],
 )
 def test_resume_falls_back_past_resume_state_that_verifies_but_does_not_load(run_copy, damage, problem):
     final = run_copy / "final"
