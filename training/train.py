@@ -157,6 +157,7 @@ class Trainer:
         Newer checkpoints that do not load are skipped; `resume_point` says which checkpoint was
         restored and which were skipped and why. A run with checkpoints none of which loads is a
         CheckpointError naming each; a run killed before its first checkpoint starts at step 0.
+        A run written before the `ray` settings existed resumes with `RAY_BEFORE_SETTINGS`.
         """
         run_dir = Path(run_dir)
         config_path = run_dir / CONFIG_FILE
@@ -165,7 +166,7 @@ class Trainer:
         data = yaml.safe_load(config_path.read_text())
         if not isinstance(data, dict):
             raise CheckpointError(f"{config_path}: the run's config is not a mapping of settings")
-        data.setdefault("ray", RAY_BEFORE_SETTINGS)
+        data.setdefault("ray", dict(RAY_BEFORE_SETTINGS))
         config = validate_train_config(merge_settings(data, overrides or {}))
         trainer = cls(config, run_dir, device, workers)
         trainer.resume_point = trainer._restore_newest()
