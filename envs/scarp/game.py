@@ -675,7 +675,8 @@ def _check_fields(config: ScarpConfig, state: ScarpState) -> None:
     check.integers(state.named, "named", -1, len(SUITS) - 1, (seats, seats))
     check.seat(state.first_challenger, "first_challenger", seats, none=True)
     check.seat(state.challenger, "challenger", seats, none=True)
-    check.integer(state.turn, "turn", 0, config.max_turns)
+    last_turn = config.max_turns if state.phase == OVER else config.max_turns - 1  # the max_turns-th turn ends it
+    check.integer(state.turn, "turn", 0, last_turn)
     check.integer(state.phase, "phase", NAMING, OVER)
     check.seat(state.to_act, "to_act", seats, none=True)
     check.text(state.effect, "effect", ("", *EFFECTS))
@@ -741,6 +742,8 @@ def _check_phase(state: ScarpState) -> None:
         raise check.fail("table", f"must hold the challenge card being answered, {current_challenge(state)[0]}")
     if phase == COMBO and not state.combo:
         raise check.fail("combo", "must name the combination being picked")
+    if phase in (STRIP, QUAKE_DISCARD) and state.pick_size < 1:
+        raise check.fail("pick_size", f"must be at least 1 in phase {PHASE_NAMES[phase]!r}, got {state.pick_size}")
     if len(set(state.picks.picked)) != len(state.picks.picked):
         raise check.fail("picks", f"picks a card twice: {state.picks.picked!r}")
     if phase in (RESPONSE, COMBO, EMP_PILE, DECK_PICK, STRIP, QUAKE_DISCARD):

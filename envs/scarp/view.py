@@ -12,7 +12,19 @@ from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_ca
 from pydantic import BaseModel, ConfigDict, Field
 
 from .rules import DECK, NUM_PLAYERS, SUITS, Suit
-from .state import OVER, PHASE_NAMES, STAGE_NAMES, ComboKind, Effect, PhaseName, ScarpState, StageName
+from .state import (
+    COMBO,
+    OVER,
+    PHASE_NAMES,
+    RESPONSE,
+    REVERSE_CHALLENGE,
+    STAGE_NAMES,
+    ComboKind,
+    Effect,
+    PhaseName,
+    ScarpState,
+    StageName,
+)
 
 Seat = Annotated[int, Field(ge=0, le=NUM_PLAYERS - 1)]
 Count = Annotated[int, Field(ge=0)]
@@ -131,16 +143,22 @@ def _dealt(
     game: ScarpTable, state: ScarpState, other: int, opponent: list[int], unseen: list[int], missing: int
 ) -> list[int]:
     """The `missing` unseen cards dealt to the opponent: the first in deck order, unless she is to
-    act and they leave her no legal action (a combination, an answer or a reverse challenge she is
-    in the middle of); then the fewest unseen cards that give her one (`_needed`), and the first of
-    the rest. Without such a deal, the first ones (`check_state` refuses the state)."""
+    act and they leave her no legal action (in a combination, an answer or a reverse challenge she
+    is in the middle of, her choice needs cards the seat has not seen); then the fewest unseen cards
+    that give her one (`_needed`), and the first of the rest. Without such a deal, the first ones
+    (`check_state` refuses the state, naming the field)."""
     first = unseen[:missing]
 
     def playable(dealt: list[int]) -> bool:
         state.hands[other] = sorted(opponent + dealt)
         return bool(game.legal_actions(state))
 
-    if state.to_act != other or playable(first) or not playable(unseen):
+    if state.to_act != other or state.phase not in (COMBO, RESPONSE, REVERSE_CHALLENGE):
+        return first
+    try:
+        if playable(first) or not playable(unseen):
+            return first
+    except ValueError:  # a choice the rules cannot read (no challenge to answer): check_state names the field
         return first
     needed = _needed(playable, unseen, missing)
     if needed is None:
