@@ -31,7 +31,7 @@ Count = Annotated[int, Field(ge=0)]
 Cards = list[str]
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
 NEEDED_SEARCH_LIMIT = 4096
-"""Most sets of unseen cards tried for the fewest an opponent in the middle of a choice needs."""
+"""Most sets of unseen cards `_needed` tries when the cards it kept do not fit the opponent's hand."""
 
 
 class ScarpTable(Table, Protocol):
@@ -144,8 +144,8 @@ def _dealt(
 ) -> list[int]:
     """The `missing` unseen cards dealt to the opponent: the first in deck order, unless she is to
     act and they leave her no legal action (in a combination, an answer or a reverse challenge she
-    is in the middle of, her choice needs cards the seat has not seen); then the fewest unseen cards
-    that give her one (`_needed`), and the first of the rest. Without such a deal, the first ones
+    is in the middle of, her choice needs cards the seat has not seen); then the unseen cards her
+    choice needs (`_needed`), and the first of the rest. Without such a deal, the first ones
     (`check_state` refuses the state, naming the field)."""
     first = unseen[:missing]
 
@@ -167,10 +167,10 @@ def _dealt(
 
 
 def _needed(playable: Callable[[list[int]], bool], unseen: list[int], most: int) -> list[int] | None:
-    """At most `most` cards of `unseen` that are `playable` (which holds for all of `unseen`, and for
-    every set holding a playable one): each card dropped that is not needed (runs of cards first,
-    so that the hands tried shrink fast); when that leaves more
-    than `most`, the smallest playable set (of the first NEEDED_SEARCH_LIMIT sets by size)."""
+    """At most `most` cards of `unseen` that are `playable` (as all of `unseen` are, and every set
+    holding a playable one): all of them, less each card not needed (runs of cards first, so that
+    the hands tried shrink fast), which leaves a set none of whose cards can be spared; if that
+    holds more than `most`, the smallest playable set among the first NEEDED_SEARCH_LIMIT by size."""
     needed, step = list(unseen), len(unseen)
     while step:  # drop runs of cards, halving their length down to single cards
         start = 0
