@@ -139,6 +139,18 @@ def test_an_opponent_starting_a_quake_is_dealt_one() -> None:
     assert env.state.phase == MAIN and env.state.quake_used and len(env.state.hands[1]) == 2
 
 
+def test_an_opponent_with_one_unseen_card_is_dealt_the_one_her_emp_needs() -> None:
+    """Seat 1 holds S2, S3 (seen) and one unseen card: her Emp needs a black one. The reader's first
+    pass keeps three white cards (Life and the black Essences lie in the pile, so the black cards
+    left come first in deck order); the search of single cards then finds a black one."""
+    pile = ["H1", "H2", "H3", "H5", "H6", "H7", "H8", "H10", "STONE", "ROSE"]
+    view = {**QUAKE_VIEW, "combo": "emp", "pick": "emp", "opponent_known": ["S2", "S3"], "pile": pile}
+    env = _make()
+    env.load_view({**view, "hand_sizes": [5, 3], "deck_size": 27})
+    assert env.state.hands[1] == ids("S1 S2 S3")
+    assert env.game.legal_actions(env.state) == [scarp.PICKS.pick_id(card) for card in ids("S1 S2 S3")]
+
+
 def test_opponent_picks_no_deal_completes_are_refused() -> None:
     view = {**QUAKE_VIEW, "picked": ["L2", "S3"]}  # two numbers: no third card makes a Quake
     with pytest.raises(SeatViewError, match="'picks' leaves seat 1 no legal action in phase 'combo'"):
