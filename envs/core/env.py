@@ -158,7 +158,7 @@ class CardGameEnv(AECEnv):
         history.restore_last_hand(self.game.event_log(state), view.get("last_hand"))
         try:
             self.game.check_state(state)
-        except StateError as err:
+        except (StateError, ValueError) as err:  # ValueError: a game engine (a pick rule) refuses a value
             raise SeatViewError(f"the seat view gives an inconsistent state: {err}") from None
         return state
 

@@ -477,15 +477,6 @@ class ScarpGame(Game[ScarpState]):
     def event_log(self, state: ScarpState) -> list[dict[str, Any]]:
         return state.log
 
-    def state_from_json(self, data: dict[str, Any]) -> ScarpState:
-        """`Game.state_from_json`, and a seat to act with a legal action: a written state is a played one.
-        (A state rebuilt from a seat view is not held to it: the unseen cards it deals anew may leave a
-        combination or an answer without candidates.)"""
-        state = super().state_from_json(data)
-        if state.phase != OVER and not self.legal_actions(state):
-            raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
-        return state
-
     def read_json(self, data: dict[str, Any]) -> ScarpState:
         """The state with its pick state rebuilt (`Game.read_json`)."""
         state = super().read_json(data)
@@ -498,7 +489,9 @@ class ScarpGame(Game[ScarpState]):
 
     def check_state(self, state: ScarpState) -> None:
         """Every field of the right type, range and size, each of the 45 cards in one place (hands,
-        deck, pile, set aside, table), the seat to act and the winner as the phase has them."""
+        deck, pile, set aside, table), the seat to act and the winner as the phase has them, and a
+        legal action for that seat (a played state has one; a seat view's reader deals the unseen
+        cards so that it has one when any deal does)."""
         _check_fields(self.config, state)
         places = {f"hands[{seat}]": hand for seat, hand in enumerate(state.hands)}
         places |= {"deck": state.deck, "pile": state.pile, "aside": state.aside, "table": state.table}
@@ -506,6 +499,11 @@ class ScarpGame(Game[ScarpState]):
         _check_outcome(state)
         if state.phase != OVER:
             _check_phase(state)
+            if not self.legal_actions(state):
+                raise check.fail(
+                    _stuck_field(state),
+                    f"leaves seat {state.to_act} no legal action in phase {PHASE_NAMES[state.phase]!r}",
+                )
 
     def state_from_view(self, view: dict[str, Any]) -> ScarpState:
         """The seat's own cards and what it knows, the unseen cards dealt to the opponent and the deck
@@ -677,7 +675,8 @@ def _check_fields(config: ScarpConfig, state: ScarpState) -> None:
     check.integers(state.named, "named", -1, len(SUITS) - 1, (seats, seats))
     check.seat(state.first_challenger, "first_challenger", seats, none=True)
     check.seat(state.challenger, "challenger", seats, none=True)
-    check.integer(state.turn, "turn", 0, config.max_turns)
+    last_turn = config.max_turns if state.phase == OVER else config.max_turns - 1  # the max_turns-th turn ends it
+    check.integer(state.turn, "turn", 0, last_turn)
     check.integer(state.phase, "phase", NAMING, OVER)
     check.seat(state.to_act, "to_act", seats, none=True)
     check.text(state.effect, "effect", ("", *EFFECTS))
@@ -743,6 +742,8 @@ def _check_phase(state: ScarpState) -> None:
         raise check.fail("table", f"must hold the challenge card being answered, {current_challenge(state)[0]}")
     if phase == COMBO and not state.combo:
         raise check.fail("combo", "must name the combination being picked")
+    if phase in (STRIP, QUAKE_DISCARD) and state.pick_size < 1:
+        raise check.fail("pick_size", f"must be at least 1 in phase {PHASE_NAMES[phase]!r}, got {state.pick_size}")
     if len(set(state.picks.picked)) != len(state.picks.picked):
         raise check.fail("picks", f"picks a card twice: {state.picks.picked!r}")
     if phase in (RESPONSE, COMBO, EMP_PILE, DECK_PICK, STRIP, QUAKE_DISCARD):
@@ -750,6 +751,14 @@ def _check_phase(state: ScarpState) -> None:
             raise check.fail("picks", f"{state.picks.picked!r} are not all cards this pick may take")
     elif state.picks.picked:
         raise check.fail("picks", f"must be empty in phase {PHASE_NAMES[phase]!r}")
+
+
+def _stuck_field(state: ScarpState) -> str:
+    """The field that leaves the seat to act without a legal action: its picks, the size of a
+    fixed pick, or else the phase."""
+    if state.picks.picked:
+        return "picks"
+    return "pick_size" if state.phase in (STRIP, QUAKE_DISCARD) else "phase"
 
 
 # ---------------------------------------------------------------- action labels

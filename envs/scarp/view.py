@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from itertools import combinations, islice
+from typing import Annotated, Any, Literal, Protocol
 
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.picks import PickState
@@ -10,12 +12,32 @@ from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_ca
 from pydantic import BaseModel, ConfigDict, Field
 
 from .rules import DECK, NUM_PLAYERS, SUITS, Suit
-from .state import OVER, PHASE_NAMES, STAGE_NAMES, ComboKind, Effect, PhaseName, ScarpState, StageName
+from .state import (
+    COMBO,
+    OVER,
+    PHASE_NAMES,
+    RESPONSE,
+    REVERSE_CHALLENGE,
+    STAGE_NAMES,
+    ComboKind,
+    Effect,
+    PhaseName,
+    ScarpState,
+    StageName,
+)
 
 Seat = Annotated[int, Field(ge=0, le=NUM_PLAYERS - 1)]
 Count = Annotated[int, Field(ge=0)]
 Cards = list[str]
 _VIEW_MODEL = ConfigDict(extra="forbid", strict=True)
+NEEDED_SEARCH_LIMIT = 4096
+"""Most sets of unseen cards `_needed` tries when the cards it kept do not fit the opponent's hand."""
+
+
+class ScarpTable(Table, Protocol):
+    """What rebuilding a state needs of the game (a `ScarpGame`)."""
+
+    def legal_actions(self, state: ScarpState) -> list[int]: ...
 
 
 class SeenChallenge(BaseModel):
@@ -65,10 +87,10 @@ class ScarpSeatView(BaseModel):
     legal_actions: list[SeenLegalAction] | None = None
 
 
-def state_from_seat_view(game: Table, view: dict[str, Any]) -> ScarpState:
+def state_from_seat_view(game: ScarpTable, view: dict[str, Any]) -> ScarpState:
     """A state for the view's seat: its own cards and everything public as seen; the opponent
     holds the cards the seat has seen there (and her displayed picks) plus unseen cards to her
-    hand size; the deck holds the rest (the seat's deck pick: the cards it sees)."""
+    hand size (`_dealt`), the deck the rest (the seat's deck pick: the cards it sees)."""
     seen = read_view(ScarpSeatView, view, game)
     seat, other = seen.seat, 1 - seen.seat
     names = ("hand", "opponent_known", "known_by_opponent", "pile", "aside", "table", "revealed", "picked")
@@ -81,10 +103,9 @@ def state_from_seat_view(game: Table, view: dict[str, Any]) -> ScarpState:
     placed = set(cards["hand"]) | set(opponent) | set(cards["pile"]) | set(cards["aside"]) | set(cards["table"])
     unseen = [card for card in range(len(DECK)) if card not in placed and (deck_seen is None or card not in deck_seen)]
     missing = seen.hand_sizes[other] - len(opponent)
-    fill, deck = (
-        (unseen, deck_seen) if deck_seen is not None else (unseen[: max(missing, 0)], unseen[max(missing, 0) :])
-    )
-    if missing != len(fill) or len(deck) != seen.deck_size:
+    deck_size = len(deck_seen) if deck_seen is not None else len(unseen) - missing
+    fits = missing == len(unseen) if deck_seen is not None else 0 <= missing <= len(unseen)
+    if not fits or deck_size != seen.deck_size:
         raise SeatViewError(
             f"seat view card counts do not add up to {len(DECK)}: hand_sizes {seen.hand_sizes}, "
             f"deck_size {seen.deck_size}, "
@@ -96,8 +117,6 @@ def state_from_seat_view(game: Table, view: dict[str, Any]) -> ScarpState:
         )
     state = ScarpState(seed=0)
     state.hands[seat] = sorted(cards["hand"])
-    state.hands[other] = sorted(opponent + fill)
-    state.deck = list(deck)
     state.known[seat], state.known[other] = sorted(cards["opponent_known"]), sorted(cards["known_by_opponent"])
     for name in ("pile", "aside", "table"):
         setattr(state, name, sorted(cards[name]))
@@ -114,7 +133,58 @@ def state_from_seat_view(game: Table, view: dict[str, Any]) -> ScarpState:
     if seen.phase == PHASE_NAMES[OVER]:
         state.winner = _seat(seen.winner)
         state.returns = list(seen.returns or [0.0, 0.0])
+    dealt = _dealt(game, state, other, opponent, unseen, missing)
+    state.hands[other] = sorted(opponent + dealt)
+    state.deck = deck_seen if deck_seen is not None else [card for card in unseen if card not in dealt]
     return state
+
+
+def _dealt(
+    game: ScarpTable, state: ScarpState, other: int, opponent: list[int], unseen: list[int], missing: int
+) -> list[int]:
+    """The `missing` unseen cards dealt to the opponent: the first in deck order, unless she is to
+    act and they leave her no legal action (in a combination, an answer or a reverse challenge she
+    is in the middle of, her choice needs cards the seat has not seen); then the unseen cards her
+    choice needs (`_needed`), and the first of the rest. Without such a deal, the first ones
+    (`check_state` refuses the state, naming the field)."""
+    first = unseen[:missing]
+
+    def playable(dealt: list[int]) -> bool:
+        state.hands[other] = sorted(opponent + dealt)
+        return bool(game.legal_actions(state))
+
+    if state.to_act != other or state.phase not in (COMBO, RESPONSE, REVERSE_CHALLENGE):
+        return first
+    try:
+        if playable(first) or not playable(unseen):
+            return first
+    except ValueError:  # a choice the rules cannot read (no challenge to answer): check_state names the field
+        return first
+    needed = _needed(playable, unseen, missing)
+    if needed is None:
+        return first
+    return needed + [card for card in unseen if card not in needed][: missing - len(needed)]
+
+
+def _needed(playable: Callable[[list[int]], bool], unseen: list[int], most: int) -> list[int] | None:
+    """At most `most` cards of `unseen` that are `playable` (as all of `unseen` are, and every set
+    holding a playable one): all of them, less each card not needed (runs of cards first, so that
+    the hands tried shrink fast), which leaves a set none of whose cards can be spared; if that
+    holds more than `most`, the smallest playable set among the first NEEDED_SEARCH_LIMIT by size."""
+    needed, step = list(unseen), len(unseen)
+    while step:  # drop runs of cards, halving their length down to single cards
+        start = 0
+        while start < len(needed):
+            fewer = needed[:start] + needed[start + step :]
+            if playable(fewer):
+                needed = fewer
+            else:
+                start += step
+        step //= 2
+    if len(needed) <= most:
+        return needed
+    sets = (list(cards) for size in range(most + 1) for cards in combinations(unseen, size))
+    return next((cards for cards in islice(sets, NEEDED_SEARCH_LIMIT) if playable(cards)), None)
 
 
 def _seat(seat: int | None) -> int:

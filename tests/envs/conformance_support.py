@@ -222,7 +222,7 @@ def _written_into(current: Any, value: Any) -> Any:
 @dataclass
 class SeatViewRoundTrip:
     """A state rebuilt from each seat's JSON view gives that seat the same observation, turn,
-    legal actions and view (`Game.state_from_view`, `env.load_view`); the environment's
+    legal actions (and the seat to act some) and view (`Game.state_from_view`, `env.load_view`); the environment's
     observation of the seat to act (`Encoder.acting_observation`) is its `observation`."""
 
     twin: Any
@@ -234,6 +234,7 @@ class SeatViewRoundTrip:
             rebuilt = env.game.state_from_view(view)
             assert np.array_equal(env.encoder.observation(rebuilt, seat), env.encoder.observation(env.state, seat))
             assert env.game.current_player(rebuilt) == to_act
+            assert to_act < 0 or env.game.legal_actions(rebuilt), f"seat {seat}'s view leaves seat {to_act} no action"
             if seat == to_act:
                 assert env.game.legal_actions(rebuilt) == env.game.legal_actions(env.state)
                 assert np.array_equal(env.observe(agent)["observation"], env.encoder.observation(env.state, seat)), (

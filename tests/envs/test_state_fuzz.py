@@ -15,14 +15,6 @@ from fuzz_support import Tally, judge, mutated, real_records, real_states, real_
 
 GAMES = [entry.name for entry in registered()]
 """Every registered game: each writes its `check_state` (docs/architecture.md, "Checked states")."""
-SCARP_VIEWS = (
-    "Scarp's seat-view reader can rebuild a state whose seat has no legal action (a combination or an answer "
-    "whose candidates lie among the unseen cards it deals anew), so a mutated view may load into one"
-)
-VIEW_GAMES = [
-    pytest.param(name, marks=pytest.mark.xfail(reason=SCARP_VIEWS, strict=False)) if name == "scarp" else name
-    for name in GAMES
-]
 
 
 def _fuzz(name: str, seed: int, cases: int, collect: Callable = real_states, judged: Callable = judge) -> Tally:
@@ -67,7 +59,7 @@ def _view_fuzz(name: str, seed: int, cases: int) -> Tally:
     return _fuzz(name, seed, cases, real_views, view_fuzz)
 
 
-@pytest.mark.parametrize("name", VIEW_GAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_mutated_views(name: str) -> None:
     tally = _view_fuzz(name, seed=1, cases=300)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
@@ -75,7 +67,7 @@ def test_mutated_views(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", VIEW_GAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_mutated_views_many(name: str) -> None:
     tally = _view_fuzz(name, seed=2, cases=2000)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
