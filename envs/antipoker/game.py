@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from cardarena.envs.core import betting
 from cardarena.envs.core import validation as check
@@ -38,6 +38,7 @@ class AntipokerGame(Game[AntipokerState]):
     deck = DECK
     config_cls = AntipokerConfig
     state_cls = AntipokerState
+    nested_fields = {"bets": betting.BettingRound.read_field}
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -161,13 +162,6 @@ class AntipokerGame(Game[AntipokerState]):
             terminal=state.terminal,
             log=state.log[:],
         )
-
-    def read_json(self, data: dict[str, Any]) -> AntipokerState:
-        """The state with its betting round rebuilt."""
-        state = super().read_json(data)
-        raw_bets = cast("dict[str, Any] | None", state.bets)  # still the JSON object until rebuilt here
-        state.bets = betting.BettingRound.read_field(raw_bets, self.env_id)
-        return state
 
     def check_state(self, state: AntipokerState) -> None:
         """Every field in range, each of the 45 cards in one place, the draws so far the discards,

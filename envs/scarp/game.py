@@ -93,12 +93,23 @@ class ScarpConfig(GameConfig):
     max_turns: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 200
 
 
+def _read_picks(picks: Any, env_id: str) -> PickState:
+    """The state's pick state rebuilt from its JSON."""
+    if isinstance(picks, PickState):
+        return picks
+    try:
+        return PickState.from_json(picks)
+    except ValueError as err:
+        raise check.fail("picks", str(err)) from None
+
+
 class ScarpGame(Game[ScarpState]):
     name = "scarp"
     version = 1
     deck = DECK
     config_cls = ScarpConfig
     state_cls = ScarpState
+    nested_fields = {"picks": _read_picks}
     num_actions = NUM_ACTIONS
     min_players = NUM_PLAYERS
     max_players = NUM_PLAYERS
@@ -484,16 +495,6 @@ class ScarpGame(Game[ScarpState]):
         state = super().state_from_json(data)
         if state.phase != OVER and not self.legal_actions(state):
             raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
-        return state
-
-    def read_json(self, data: dict[str, Any]) -> ScarpState:
-        """The state with its pick state rebuilt (`Game.read_json`)."""
-        state = super().read_json(data)
-        if not isinstance(state.picks, PickState):
-            try:
-                state.picks = PickState.from_json(state.picks)
-            except ValueError as err:
-                raise check.fail("picks", str(err)) from None
         return state
 
     def check_state(self, state: ScarpState) -> None:
