@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from agent_support import decisions
 from cardarena.agents import load
 from cardarena.agents.dividha_heuristic import DividhaHeuristic
 from cardarena.envs import make
@@ -88,13 +89,8 @@ def test_it_always_plays_a_legal_action(config):
     env = make("dividha_v1", **config)
     agent = DividhaHeuristic()
     for seed in range(30):
-        env.reset(seed=seed)
         rng = random.Random(seed)
-        for _name in env.agent_iter():
-            observation, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
+        for _name, observation in decisions(env, [seed]):
             env.step(
                 agent.act(observation) if rng.random() < 0.5 else rng.choice(observation["action_mask"].nonzero()[0])
             )
