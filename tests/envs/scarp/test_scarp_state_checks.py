@@ -3,19 +3,14 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from cardarena.envs.core.errors import SeatViewError, StateError
 from scarp_support import make as _make
+from state_support import played_state
 
 
 def _played_state(moves: int) -> dict:
-    env = _make()
-    env.reset(seed=3)
-    for _ in range(moves):
-        env.step(env.game.legal_actions(env.state)[0])
-    return json.loads(json.dumps(env.game.state_to_json(env.state)))
+    return played_state(_make(), moves)
 
 
 def test_a_played_state_loads() -> None:
