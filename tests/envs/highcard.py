@@ -282,4 +282,3 @@ class HighcardEncoder(Encoder[HighcardState]):
 class raw_env(CardGameEnv):
     game_cls = HighcardGame
     encoder_cls = HighcardEncoder
-    metadata = {**CardGameEnv.metadata, "name": ENV_ID}
