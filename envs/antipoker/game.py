@@ -82,15 +82,6 @@ class AntipokerGame(Game[AntipokerState]):
         else:
             self._bet(state, WORD_OF_ID[action])
 
-    def returns(self, state: AntipokerState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: AntipokerState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: AntipokerState) -> bool:
-        return False
-
     def max_decisions(self) -> int:
         """Per hand each seat's draw (six picks and DONE), and a betting round in which each of
         the `max_bets` bets and raises makes the other seats act again."""
@@ -134,9 +125,6 @@ class AntipokerGame(Game[AntipokerState]):
     def public_label(self, state: AntipokerState, action: int, label: str) -> str:
         """Discards are face down (R4): the others see "pick" and "done", not the cards."""
         return label.split()[0] if state.phase == DRAW else label
-
-    def event_log(self, state: AntipokerState) -> list[dict[str, Any]]:
-        return state.log
 
     def clone(self, state: AntipokerState) -> AntipokerState:
         return AntipokerState(

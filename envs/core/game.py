@@ -86,15 +86,19 @@ class Game(ABC, Generic[StateT]):
         emit(self.event_log(state), self.hands_played(state), ACTION, self.current_player(state), hidden, label=public)
         self.apply(state, action)
 
-    @abstractmethod
     def returns(self, state: StateT) -> list[float]:
-        """Each seat's cumulative reward so far."""
+        """Each seat's cumulative reward so far: by default the state's field `returns`."""
+        plain: Any = state
+        return plain.returns
 
-    @abstractmethod
-    def is_terminal(self, state: StateT) -> bool: ...
+    def is_terminal(self, state: StateT) -> bool:
+        """Whether the episode is over: by default the state's field `terminal`."""
+        plain: Any = state
+        return plain.terminal
 
-    @abstractmethod
-    def is_truncated(self, state: StateT) -> bool: ...
+    def is_truncated(self, state: StateT) -> bool:
+        """Whether the episode was cut short (a match's hand limit): by default never."""
+        return False
 
     def seat_done(self, state: StateT, seat: int) -> bool:
         """Whether `seat` has left a running episode for good (e.g. eliminated); it is never selected again.
@@ -155,11 +159,12 @@ class Game(ABC, Generic[StateT]):
         is "discard", without the card)."""
         return label
 
-    @abstractmethod
     def event_log(self, state: StateT) -> list[dict[str, Any]]:
         """The hand history the state keeps (history.py), a list the environment appends each
         action to and the game its other events (`history.emit`: deals, reveals, and one
-        `"result"` event closing each hand)."""
+        `"result"` event closing each hand): by default the state's field `log`."""
+        plain: Any = state
+        return plain.log
 
     @abstractmethod
     def action_details(self, state: StateT, action: int) -> dict[str, Any]:

@@ -156,12 +156,6 @@ class DividhaGame(Game[DividhaState]):
         else:
             self._bet(state, move)
 
-    def returns(self, state: DividhaState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: DividhaState) -> bool:
-        return state.terminal
-
     def is_truncated(self, state: DividhaState) -> bool:
         return state.truncated
 
@@ -211,9 +205,6 @@ class DividhaGame(Game[DividhaState]):
         """Kind `fold`, `check`, `call`, `raise` (with `chips` and `split`) or `trade` (its `slots`,
         `cards` the seat's cards it trades in, and with Pay-to-Trade the fee's `chips` and `split`)."""
         return describe(self, state, action)[1]
-
-    def event_log(self, state: DividhaState) -> list[dict[str, Any]]:
-        return state.log
 
     def check_state(self, state: DividhaState) -> None:
         """Every field in range, each card of the deck in one place, chips that total the stacks

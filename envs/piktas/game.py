@@ -111,15 +111,6 @@ class PiktasGame(Game[PiktasState]):
         else:
             self._bet(state, action)
 
-    def returns(self, state: PiktasState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: PiktasState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: PiktasState) -> bool:
-        return False
-
     def max_decisions(self) -> int:
         """Per round three exchange turns a seat (4.1), and a betting round where every raise
         reopens the betting to the others (6.3)."""
@@ -184,9 +175,6 @@ class PiktasGame(Game[PiktasState]):
             name = rules.BETTING_NAMES[BETTING_ACTIONS[action]]
             return name, {"kind": name, "cards": []}
         return f"unknown action {action}", {"kind": "unknown", "cards": []}
-
-    def event_log(self, state: PiktasState) -> list[dict[str, Any]]:
-        return state.log
 
     def evaluate(self, state: PiktasState, seat: int) -> tuple[int, int, int, int]:
         """The seat's `evaluate` tuple for its pool as it stands (hand + every field card)."""

@@ -422,14 +422,8 @@ class ScarpGame(Game[ScarpState]):
 
     # ------------------------------------------------------------ outcomes and bounds
 
-    def returns(self, state: ScarpState) -> list[float]:
-        return state.returns
-
     def is_terminal(self, state: ScarpState) -> bool:
         return state.phase == OVER
-
-    def is_truncated(self, state: ScarpState) -> bool:
-        return False
 
     def max_decisions(self) -> int:
         """Two namings, then at most `max_turns` turns of at most `turn_decisions()` each (R31)."""
@@ -484,9 +478,6 @@ class ScarpGame(Game[ScarpState]):
     def public_label(self, state: ScarpState, action: int, label: str) -> str:
         """A deck pick is seen by its picker only (section 9): the opponent sees "pick from deck"."""
         return "pick from deck" if state.phase == DECK_PICK else label
-
-    def event_log(self, state: ScarpState) -> list[dict[str, Any]]:
-        return state.log
 
     def state_from_json(self, data: dict[str, Any]) -> ScarpState:
         """`Game.state_from_json`, and a seat to act with a legal action: a written state is a played one.

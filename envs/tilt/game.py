@@ -150,15 +150,6 @@ class TiltGame(Game[TiltState]):
             self._card_decision(state, action)
         self._advance(state)
 
-    def returns(self, state: TiltState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: TiltState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: TiltState) -> bool:
-        return False
-
     def max_decisions(self) -> int:
         """Per hand three betting rounds, each at most one turn a seat plus one for every other seat
         after each bet or raise (6.2), and at most three card decisions a seat: an exchange and a
@@ -222,9 +213,6 @@ class TiltGame(Game[TiltState]):
             return label
         verb = CARD_VERBS[state.phase]
         return verb if state.phase == HAUL else f"{verb} {POPCOUNT[action - FIRST_SET]}"
-
-    def event_log(self, state: TiltState) -> list[dict[str, Any]]:
-        return state.log
 
     # ------------------------------------------------------------ what a seat holds and faces
 
