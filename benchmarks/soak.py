@@ -25,8 +25,9 @@ import typer
 from cardarena.envs import GAMES, make
 from cardarena.envs.core.conformance import modes, play_random_episode
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
+
+from cardarena.terminal import progress_bar
 
 CONSERVED = ("cards", "chips")
 
@@ -103,16 +104,9 @@ def main(
 ) -> None:
     console = Console()
     rows = []
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
     if markdown:
         _print_markdown(HEADERS, ["---"] * len(HEADERS))
-    with Progress(*columns, console=console) as progress:
+    with progress_bar(console) as progress:
         for env_id in game or GAMES:
             for mode, sizes in modes(env_id):
                 row = Row(env_id, mode)

@@ -120,7 +120,6 @@ class raw_env(CardGameEnv):
 
     game_cls = CoinflipGame
     encoder_cls = CoinflipEncoder
-    metadata = {**CardGameEnv.metadata, "name": ENV_ID}
 
 
 class HeadsCaller:

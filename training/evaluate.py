@@ -33,8 +33,24 @@ LEGEND = {
 }
 
 
+class Rated:
+    """An agent's rating on the Elo scale: mu with its standard error sigma (see `duplicate_ratings`)."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+    def rating(self) -> dict[str, float | None]:
+        """mu, sigma and ordinal, JSON-ready (an infinite sigma is written as null)."""
+        return {"mu": self.mu, "sigma": finite_or_none(self.sigma), "ordinal": finite_or_none(self.ordinal)}
+
+
 @dataclass
-class AgentScore:
+class AgentScore(Rated):
     """One agent's results over every seat it held: mean episode reward with a 95% confidence
     interval, its win rate, its mean reward in each seat, and its rating (mu, on the Elo scale, with
     its standard error sigma; see `duplicate_ratings`). `LEGEND` defines each figure."""
@@ -57,11 +73,6 @@ class AgentScore:
     def high(self) -> float:
         return self.mean + self.ci95
 
-    @property
-    def ordinal(self) -> float:
-        """The conservative rating mu - 3 sigma."""
-        return self.mu - 3 * self.sigma
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready view; an infinite interval (a single deal) is written as null."""
         return {
@@ -72,7 +83,7 @@ class AgentScore:
             "high": finite_or_none(self.high),
             "deals": self.deals,
             "win_rate": self.win_rate,
-            "rating": {"mu": self.mu, "sigma": finite_or_none(self.sigma), "ordinal": finite_or_none(self.ordinal)},
+            "rating": self.rating(),
             "seats": [
                 {"seat": seat, "mean": mean, "episodes": count}
                 for seat, (mean, count) in enumerate(zip(self.seat_means, self.seat_episodes, strict=True))

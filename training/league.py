@@ -21,13 +21,13 @@ import numpy as np
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import ConfigError
 
-from .evaluate import ELO_PER_LOGIT, RATING_CENTER, EvalResult, Tally, bradley_terry, finite_or_none, seat_names
+from .evaluate import ELO_PER_LOGIT, RATING_CENTER, EvalResult, Rated, Tally, bradley_terry, seat_names
 
 LEAGUE_RATING_MODEL = "bradley-terry on duplicate margins, pooled over every table of the league"
 
 
 @dataclass
-class Standing:
+class Standing(Rated):
     """An agent's league rating (Elo scale, mean 1500) with its standard error, and what it played."""
 
     name: str
@@ -36,16 +36,10 @@ class Standing:
     tables: int
     deals: int
 
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
-            "mu": self.mu,
-            "sigma": finite_or_none(self.sigma),
-            "ordinal": finite_or_none(self.ordinal),
+            **self.rating(),
             "tables": self.tables,
             "deals": self.deals,
         }

@@ -270,7 +270,7 @@ class Trainer:
         rating = evaluate(self.env_id, mixed, episodes, seed, self.config.env, on_episode=report).score_of(LEARNER)
         self.model.logger.record("eval/rating_mu", rating.mu)
         self.model.logger.record("eval/rating_ordinal", rating.ordinal)
-        row = {"steps": self.steps, "results": results, "rating": rating.to_dict()["rating"], **(figures or {})}
+        row = {"steps": self.steps, "results": results, "rating": rating.rating(), **(figures or {})}
         self.history.append(row)
         with open(self.run_dir / HISTORY_FILE, "a") as handle:
             handle.write(json.dumps(row) + "\n")

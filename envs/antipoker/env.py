@@ -11,9 +11,6 @@ class raw_env(CardGameEnv):
 
     game_cls = AntipokerGame
     encoder_cls = AntipokerEncoder
-    metadata = {**CardGameEnv.metadata, "name": "antipoker_v1"}
 
 
-def env(**kwargs):
-    """An Antipoker environment; it enforces call order and legality itself, so no wrappers are added."""
-    return raw_env(**kwargs)
+env = raw_env  # the environment enforces call order and legality itself: no PettingZoo wrappers

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from cardarena.envs.core import betting
 from cardarena.envs.core import validation as check
@@ -38,6 +38,7 @@ class AntipokerGame(Game[AntipokerState]):
     deck = DECK
     config_cls = AntipokerConfig
     state_cls = AntipokerState
+    nested_fields = {"bets": betting.BettingRound.read_field}
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -80,15 +81,6 @@ class AntipokerGame(Game[AntipokerState]):
                 self._draw(state, chosen)
         else:
             self._bet(state, WORD_OF_ID[action])
-
-    def returns(self, state: AntipokerState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: AntipokerState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: AntipokerState) -> bool:
-        return False
 
     def max_decisions(self) -> int:
         """Per hand each seat's draw (six picks and DONE), and a betting round in which each of
@@ -134,9 +126,6 @@ class AntipokerGame(Game[AntipokerState]):
         """Discards are face down (R4): the others see "pick" and "done", not the cards."""
         return label.split()[0] if state.phase == DRAW else label
 
-    def event_log(self, state: AntipokerState) -> list[dict[str, Any]]:
-        return state.log
-
     def clone(self, state: AntipokerState) -> AntipokerState:
         return AntipokerState(
             deal_seed=state.deal_seed,
@@ -161,13 +150,6 @@ class AntipokerGame(Game[AntipokerState]):
             terminal=state.terminal,
             log=state.log[:],
         )
-
-    def read_json(self, data: dict[str, Any]) -> AntipokerState:
-        """The state with its betting round rebuilt."""
-        state = super().read_json(data)
-        raw_bets = cast("dict[str, Any] | None", state.bets)  # still the JSON object until rebuilt here
-        state.bets = betting.BettingRound.read_field(raw_bets, self.env_id)
-        return state
 
     def check_state(self, state: AntipokerState) -> None:
         """Every field in range, each of the 45 cards in one place, the draws so far the discards,

@@ -46,6 +46,13 @@ class CardGameEnv(AECEnv):
     game_cls: ClassVar[type[Game]]
     encoder_cls: ClassVar[type[Encoder]]
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    """PettingZoo's; a game's environment is named by its game's env id (`metadata["name"]`, set here)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("game_cls")
+        if game is not None:
+            cls.metadata = {**cls.metadata, "name": f"{game.name}_v{game.version}"}
 
     def __init__(self, render_mode: str | None = None, **config: Any):
         super().__init__()

@@ -6,7 +6,7 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic
 
 import numpy as np
@@ -40,6 +40,10 @@ class Game(ABC, Generic[StateT]):
     conformance_modes: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     state_cls: ClassVar[type[Any]]
     """The game's state dataclass, plain data that `state_to_json` writes field by field."""
+    nested_fields: ClassVar[Mapping[str, Callable[[Any, str], Any]]] = {}
+    """The state's fields that `read_json` rebuilds from their JSON, in this order: the field's name ->
+    its reader, (the field's JSON, the env id) -> its value, raising StateError for JSON it cannot read
+    (a betting round, a pick state)."""
     open_information: ClassVar[bool] = False
     seats_leave: ClassVar[bool] = False  # True where `seat_done` may be true before the end (the environment asks it)
     """True for a game in which no seat holds what another seat cannot see (every hand public):
@@ -82,15 +86,19 @@ class Game(ABC, Generic[StateT]):
         emit(self.event_log(state), self.hands_played(state), ACTION, self.current_player(state), hidden, label=public)
         self.apply(state, action)
 
-    @abstractmethod
     def returns(self, state: StateT) -> list[float]:
-        """Each seat's cumulative reward so far."""
+        """Each seat's cumulative reward so far: by default the state's field `returns`."""
+        plain: Any = state
+        return plain.returns
 
-    @abstractmethod
-    def is_terminal(self, state: StateT) -> bool: ...
+    def is_terminal(self, state: StateT) -> bool:
+        """Whether the episode is over: by default the state's field `terminal`."""
+        plain: Any = state
+        return plain.terminal
 
-    @abstractmethod
-    def is_truncated(self, state: StateT) -> bool: ...
+    def is_truncated(self, state: StateT) -> bool:
+        """Whether the episode was cut short (a match's hand limit): by default never."""
+        return False
 
     def seat_done(self, state: StateT, seat: int) -> bool:
         """Whether `seat` has left a running episode for good (e.g. eliminated); it is never selected again.
@@ -151,11 +159,12 @@ class Game(ABC, Generic[StateT]):
         is "discard", without the card)."""
         return label
 
-    @abstractmethod
     def event_log(self, state: StateT) -> list[dict[str, Any]]:
         """The hand history the state keeps (history.py), a list the environment appends each
         action to and the game its other events (`history.emit`: deals, reveals, and one
-        `"result"` event closing each hand)."""
+        `"result"` event closing each hand): by default the state's field `log`."""
+        plain: Any = state
+        return plain.log
 
     @abstractmethod
     def action_details(self, state: StateT, action: int) -> dict[str, Any]:
@@ -188,9 +197,12 @@ class Game(ABC, Generic[StateT]):
         return state
 
     def read_json(self, data: dict[str, Any]) -> StateT:
-        """The state dataclass built from JSON with its field names checked, its values not yet:
-        a game whose state nests objects (a pick state) overrides it to rebuild them."""
-        return read_state(self.state_cls, data, self.env_id)
+        """The state dataclass built from JSON with its field names checked and its `nested_fields`
+        rebuilt, its values not yet checked."""
+        state = read_state(self.state_cls, data, self.env_id)
+        for name, read in self.nested_fields.items():
+            setattr(state, name, read(getattr(state, name), self.env_id))
+        return state
 
     def check_state(self, state: StateT) -> None:
         """Raise StateError naming the field and what is wrong unless `state` is one this game's

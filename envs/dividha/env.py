@@ -11,9 +11,6 @@ class raw_env(CardGameEnv):
 
     game_cls = DividhaGame
     encoder_cls = DividhaEncoder
-    metadata = {**CardGameEnv.metadata, "name": "dividha_v1"}
 
 
-def env(**kwargs):
-    """A Dividha environment; it enforces call order and legality itself, so no wrappers are added."""
-    return raw_env(**kwargs)
+env = raw_env  # the environment enforces call order and legality itself: no PettingZoo wrappers

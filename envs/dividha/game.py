@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import gt
-from typing import Any, cast
+from typing import Any
 
 from cardarena.envs.core import betting
 from cardarena.envs.core import validation as check
@@ -88,6 +88,7 @@ class DividhaGame(Game[DividhaState]):
     deck = rules.CARDS
     config_cls = DividhaConfig
     state_cls = DividhaState
+    nested_fields = {"bets": betting.BettingRound.read_field}
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -155,12 +156,6 @@ class DividhaGame(Game[DividhaState]):
         else:
             self._bet(state, move)
 
-    def returns(self, state: DividhaState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: DividhaState) -> bool:
-        return state.terminal
-
     def is_truncated(self, state: DividhaState) -> bool:
         return state.truncated
 
@@ -210,15 +205,6 @@ class DividhaGame(Game[DividhaState]):
         """Kind `fold`, `check`, `call`, `raise` (with `chips` and `split`) or `trade` (its `slots`,
         `cards` the seat's cards it trades in, and with Pay-to-Trade the fee's `chips` and `split`)."""
         return describe(self, state, action)[1]
-
-    def event_log(self, state: DividhaState) -> list[dict[str, Any]]:
-        return state.log
-
-    def read_json(self, data: dict[str, Any]) -> DividhaState:
-        state = super().read_json(data)
-        raw_bets = cast("dict[str, Any] | None", state.bets)  # still the JSON object until rebuilt here
-        state.bets = betting.BettingRound.read_field(raw_bets, self.env_id)
-        return state
 
     def check_state(self, state: DividhaState) -> None:
         """Every field in range, each card of the deck in one place, chips that total the stacks

@@ -1,4 +1,5 @@
 // Dividha for the web table (docs/web.md): its five suits' faces and the wild cards; the page draws its seat view generically.
+import { suitedFace } from "/web/decks/faces.js";
 
 const THE_THREE = { MIN: "Min", RAL: "Ral", SAN: "San" };
 
@@ -12,7 +13,7 @@ export const deck = {
   },
   face(code) {
     const card = code.match(/^([AKQJ765432])([HDBVL])$/) ?? code.match(/^(6)(V)[123]$/);
-    if (card) return { rank: card[1], suits: [card[2]], name: `${card[1]} of ${deck.suits[card[2]].name}` };
+    if (card) return suitedFace(deck, card[2], card[1]);
     if (THE_THREE[code]) return { rank: "6", suits: ["L"], name: `6 of Hell (${THE_THREE[code]})` };
     if (code === "GOD") return { rank: "God", suits: ["V"], name: "God (wild, Heaven)" };
     if (code === "SATAN") return { rank: "Satan", suits: ["L"], name: "Satan (wild, Hell)" };

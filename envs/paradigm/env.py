@@ -11,9 +11,6 @@ class raw_env(CardGameEnv):
 
     game_cls = ParadigmGame
     encoder_cls = ParadigmEncoder
-    metadata = {**CardGameEnv.metadata, "name": "paradigm_v2"}
 
 
-def env(**kwargs):
-    """A Paradigm environment; it enforces call order and legality itself, so no wrappers are added."""
-    return raw_env(**kwargs)
+env = raw_env  # the environment enforces call order and legality itself: no PettingZoo wrappers

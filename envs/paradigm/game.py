@@ -118,15 +118,6 @@ class ParadigmGame(Game[ParadigmState]):
         elif phase == CANCEL:
             _answer_window(state, action)
 
-    def returns(self, state: ParadigmState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: ParadigmState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: ParadigmState) -> bool:
-        return False
-
     def max_decisions(self) -> int:
         """Setup: at most n suit choices and n starting picks (3). Each of the 45 - n turns: the
         reveal's resolution takes at most n decisions (processing and n - 1 cancel offers, or n
@@ -172,9 +163,6 @@ class ParadigmGame(Game[ParadigmState]):
         """Kinds `suit` (with `suit`), `start`, `play`, `hand`, `new_pile`, `on_top` (with `target`,
         the covered top card), `pass` and `cancel` (with `error`, the Error's lowest value)."""
         return _decode(state, action)[1]
-
-    def event_log(self, state: ParadigmState) -> list[dict[str, Any]]:
-        return state.log
 
     def clone(self, state: ParadigmState) -> ParadigmState:
         return ParadigmState(

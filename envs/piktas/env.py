@@ -11,9 +11,6 @@ class raw_env(CardGameEnv):
 
     game_cls = PiktasGame
     encoder_cls = PiktasEncoder
-    metadata = {**CardGameEnv.metadata, "name": "piktas_v1"}
 
 
-def env(**kwargs):
-    """A Piktas environment; it enforces call order and legality itself, so no wrappers are added."""
-    return raw_env(**kwargs)
+env = raw_env  # the environment enforces call order and legality itself: no PettingZoo wrappers

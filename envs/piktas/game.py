@@ -39,6 +39,7 @@ from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NUM_CYCLES,
+    round_order,
 )
 from .state import BETTING, EXCHANGE, OVER, PiktasState
 from .view import state_from_view
@@ -110,15 +111,6 @@ class PiktasGame(Game[PiktasState]):
         else:
             self._bet(state, action)
 
-    def returns(self, state: PiktasState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: PiktasState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: PiktasState) -> bool:
-        return False
-
     def max_decisions(self) -> int:
         """Per round three exchange turns a seat (4.1), and a betting round where every raise
         reopens the betting to the others (6.3)."""
@@ -184,9 +176,6 @@ class PiktasGame(Game[PiktasState]):
             return name, {"kind": name, "cards": []}
         return f"unknown action {action}", {"kind": "unknown", "cards": []}
 
-    def event_log(self, state: PiktasState) -> list[dict[str, Any]]:
-        return state.log
-
     def evaluate(self, state: PiktasState, seat: int) -> tuple[int, int, int, int]:
         """The seat's `evaluate` tuple for its pool as it stands (hand + every field card)."""
         return rules.evaluate_ids(state.hands[seat], field_cards(state.field), *self.config.scoring_flags)
@@ -208,7 +197,7 @@ class PiktasGame(Game[PiktasState]):
             for seat in self._active_seats(state):
                 state.chips[seat] -= config.buy_in
                 state.pot += config.buy_in
-        state.order = [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.active[seat]]
+        state.order = round_order(state.dealer, state.active)
         deck = sampled(
             range(len(DECK) if config.use_voids else FIRST_VOID),
             random.Random(hand_seed(state.deal_seed, state.round_number)),
@@ -324,8 +313,7 @@ class PiktasGame(Game[PiktasState]):
             self._start_round(state)
 
     def _next_dealer(self, state: PiktasState) -> int:
-        n = self.num_players
-        return next(seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.active[seat])
+        return round_order(state.dealer, state.active)[0]
 
     def _finish(self, state: PiktasState, round_winners: list[int]) -> None:
         state.terminal = True
@@ -514,7 +502,7 @@ def _check_replay(game: PiktasGame, state: PiktasState) -> None:
     """The round replayed by the rules from its deal (the hands, field and deck before its
     exchanges) gives the state back: every exchange and bet legal in turn (4.2, 6.3)."""
     config, n = game.config, game.num_players
-    order = [seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if state.active[seat]]
+    order = round_order(state.dealer, state.active)
     if state.order != order or len(order) < 2:
         raise check.fail("order", f"must be the seats dealt in, from the dealer's left: {order}")
     hands, field, deck = _round_start(state)

@@ -327,6 +327,13 @@ def deal_position_ids(deck: Sequence[int]) -> tuple[list[int], list[int]]:
     return list(reversed(voids)), []
 
 
+def round_order(dealer: int, in_round: Sequence[bool]) -> list[int]:
+    """The seats in the round, clockwise from the dealer's left (the dealer last): the order of the deal,
+    the exchanges and the next dealer (3.4, 4.1)."""
+    n = len(in_round)
+    return [seat for seat in ((dealer + k) % n for k in range(1, n + 1)) if in_round[seat]]
+
+
 def initial_deal(deck: list[str], num_players: int, dealer: int) -> dict[str, list]:
     """Hands (6 passes clockwise from the dealer's left) and 3 field positions (3.4)."""
     ids = CARDS.indices_of(deck)
@@ -335,7 +342,7 @@ def initial_deal(deck: list[str], num_players: int, dealer: int) -> dict[str, li
             f"deck must be the {len(DECK)}-card deck or the {FIRST_VOID}-card deck without voids, in any order"
         )
     _require_table(num_players, dealer)
-    order = [(dealer + k) % num_players for k in range(1, num_players + 1)]
+    order = round_order(dealer, [True] * num_players)
     hands, field, rest = deal_hands_and_field_ids(ids, order, num_players)
     return {
         "hands": [[DECK[c] for c in hand] for hand in hands],

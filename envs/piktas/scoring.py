@@ -520,31 +520,24 @@ def score_pool(cards, hand_mask, full_hand_allowed, trump_multi_unit, highest_un
     if cards.shape[0] == 0:
         return 0, 0, 0
     cands = _candidates(cards, trump_multi_unit)
-    pips, carriers = _suit_masks(cards)
-    faces = _face_values(cards)
+    pool = _pool(cards, cands, trump_multi_unit)
     within = (1 << cards.shape[0]) - 1
     if highest_unit_only:
-        return _best_single_unit(cands, within, pips, carriers, faces)
+        return _best_single_unit(pool, within)
     hands = np.full(1, hand_mask, np.int64)
     bonuses = np.full(1, FULL_HAND_BONUS if full_hand_allowed else 0, np.int64)
     best = np.empty((1, 3), np.int64)
     work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
-    exclusive = _exclusive(cards, trump_multi_unit)
-    _search(
-        cands,
-        np.arange(cands.shape[0]),
-        within,
-        pips,
-        carriers,
-        faces,
-        exclusive,
-        hands,
-        bonuses,
-        np.int64(NO_TOTAL),
-        best,
-        work,
-    )
+    _search(pool, np.arange(cands.shape[0]), within, hands, bonuses, np.int64(NO_TOTAL), best, work)
     return best[0, 0], best[0, 1], best[0, 2]
+
+
+@njit(cache=True)
+def _pool(cards, cands, trump_multi_unit):
+    """What the searches read of a pool: its candidate units, each suit's pips and trump carriers,
+    the items' face values and the items a unit holds alone."""
+    pips, carriers = _suit_masks(cards)
+    return cands, pips, carriers, _face_values(cards), _exclusive(cards, trump_multi_unit)
 
 
 @njit(cache=True)
@@ -560,8 +553,9 @@ def _exclusive(cards, trump_multi_unit):
 
 
 @njit(cache=True)
-def _best_single_unit(cands, within, pips, carriers, faces):
+def _best_single_unit(pool, within):
     """Variant 8.3: the single best unit's points and best card among the items `within`, no Full Hand."""
+    cands, pips, carriers, faces, _ = pool
     points, card = 0, 0
     for row in range(cands.shape[0]):
         if cands[row, 1] & ~within == 0 and _better(cands[row, 2], cands[row, 3], 0, points, card, 0):
@@ -582,7 +576,7 @@ _WORK_ROWS = 10
 
 
 @njit(cache=True)
-def _search(cands, rows, within, pips, carriers, faces, exclusive, hands, bonuses, floor, best, work):
+def _search(pool, rows, within, hands, bonuses, floor, best, work):
     """Depth-first search over one optional candidate per kind, closed by a Suit Run, for one pool
     and several hands at once: best[h] becomes the best (total, best_unit, best_card) when the
     items hands[h] are the seat's hand, with a Full Hand bonus of bonuses[h] (0: none).
@@ -593,6 +587,7 @@ def _search(cands, rows, within, pips, carriers, faces, exclusive, hands, bonuse
     yet. Totals start at `floor`, which must not exceed any hand's total: a hand whose best stays
     there has exactly that total (its best_unit and best_card are then not known).
     """
+    cands, pips, carriers, faces, exclusive = pool
     for kind in range(NUM_SEARCHED_KINDS + 1):
         work[_KIND_START, kind] = 0
         work[_KIND_BEST, kind] = 0
@@ -744,47 +739,19 @@ def exchange_outcomes(
     )
     everything = (1 << cards.shape[0]) - 1
     cands = _candidates(cards, np.bool_(False))
-    pips, carriers = _suit_masks(cards)
-    faces = _face_values(cards)
-    exclusive = _exclusive(cards, trump_multi_unit)
+    pool = _pool(cards, cands, trump_multi_unit)
     rows = np.empty(cands.shape[0], np.int64)
     work = np.empty((_WORK_ROWS, NUM_SEARCHED_KINDS + 1), np.int64)
     scratch = np.empty((_SCRATCH_ROWS, NUM_VALUES + 1), np.int64)
     every_row = np.arange(cands.shape[0])
     best = np.empty((hands.shape[0], 3), np.int64)
     if highest_unit_only:
-        best[:, 0], best[:, 1], best[:, 2] = _best_single_unit(cands, everything, pips, carriers, faces)
+        best[:, 0], best[:, 1], best[:, 2] = _best_single_unit(pool, everything)
     else:
-        _search(
-            cands,
-            every_row,
-            everything,
-            pips,
-            carriers,
-            faces,
-            exclusive,
-            hands[:1],
-            bonuses[:1],
-            np.int64(NO_TOTAL),
-            best,
-            work,
-        )
+        _search(pool, every_row, everything, hands[:1], bonuses[:1], np.int64(NO_TOTAL), best, work)
         # no hand scores the whole pool below its best arrangement without a bonus
         floor = best[0, 0] - bonuses[0]
-        _search(
-            cands,
-            every_row,
-            everything,
-            pips,
-            carriers,
-            faces,
-            exclusive,
-            hands[1:],
-            bonuses[1:],
-            floor,
-            best[1:],
-            work,
-        )
+        _search(pool, every_row, everything, hands[1:], bonuses[1:], floor, best[1:], work)
     standing = (best[0, 0], best[0, 1], best[0, 2])
     full = best[1:, 0]
     secured = np.empty(legal.shape[0], np.int64)
@@ -792,23 +759,11 @@ def exchange_outcomes(
     secured_best = np.empty((1, 3), np.int64)
     for k in range(legal.shape[0]):
         if highest_unit_only:
-            secured[k] = _best_single_unit(cands, kept[k], pips, carriers, faces)[0]
+            secured[k] = _best_single_unit(pool, kept[k])[0]
         else:
             within = _rows_within(cands, kept[k], rows)
-            _search(
-                cands,
-                within,
-                kept[k],
-                pips,
-                carriers,
-                faces,
-                exclusive,
-                hands[k + 1 : k + 2],
-                bonuses[k + 1 : k + 2],
-                np.int64(NO_TOTAL),
-                secured_best,
-                work,
-            )
+            hand_after, bonus_after = hands[k + 1 : k + 2], bonuses[k + 1 : k + 2]
+            _search(pool, within, kept[k], hand_after, bonus_after, np.int64(NO_TOTAL), secured_best, work)
             secured[k] = secured_best[0, 0]
         near[k] = _closeness(cards, kept[k] & ~wild_items, scratch)
     return standing, secured, full, near

@@ -119,7 +119,7 @@ def state_from_view(game: PiktasTable, view: dict[str, Any]) -> PiktasState:
     _require_each_card_once(seen.seat, hand, positions, held)
     hands, deck = _deal_unseen(seen, config, hand, positions, held)
     phase = PHASE_NAMES.index(seen.phase)
-    order = [s for s in ((seen.dealer + k) % n for k in range(1, n + 1)) if seen.in_round[s]]
+    order = rules.round_order(seen.dealer, seen.in_round)
     chips = list(seen.chips) if seen.chips is not None else [config.starting_stack] * n
     state = PiktasState(
         deal_seed=0,

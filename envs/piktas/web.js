@@ -1,4 +1,5 @@
 // Piktas for the web table (docs/web.md): its deck's faces; the page draws its seat view generically.
+import { suitedFace } from "/web/decks/faces.js";
 
 const TRUMP_NAMES = {
   TOW1: "Tree", TOW2: "Grain", TOK1: "Eagle", TOK2: "Bee", TOU1: "Lizard", TOU2: "Serpent", TOM1: "Rabbit", TOM2: "Coyote",
@@ -16,7 +17,7 @@ export const deck = {
   },
   face(code) {
     const pip = code.match(/^([OWKUM])(10|[1-9])$/);
-    if (pip) return { rank: pip[2], suits: [pip[1]], name: `${pip[2]} of ${deck.suits[pip[1]].name}` };
+    if (pip) return suitedFace(deck, pip[1], pip[2]);
     if (TRUMP_NAMES[code]) return { rank: "T", suits: [code[1], code[2]], name: `${TRUMP_NAMES[code]} (trump)` };
     if (code === "V1" || code === "V2") return { rank: "Void", suits: [], name: "a void" };
     return null;

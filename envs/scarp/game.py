@@ -93,12 +93,23 @@ class ScarpConfig(GameConfig):
     max_turns: Annotated[int, Field(ge=1, le=MAX_HANDS)] = 200
 
 
+def _read_picks(picks: Any, env_id: str) -> PickState:
+    """The state's pick state rebuilt from its JSON."""
+    if isinstance(picks, PickState):
+        return picks
+    try:
+        return PickState.from_json(picks)
+    except ValueError as err:
+        raise check.fail("picks", str(err)) from None
+
+
 class ScarpGame(Game[ScarpState]):
     name = "scarp"
     version = 1
     deck = DECK
     config_cls = ScarpConfig
     state_cls = ScarpState
+    nested_fields = {"picks": _read_picks}
     num_actions = NUM_ACTIONS
     min_players = NUM_PLAYERS
     max_players = NUM_PLAYERS
@@ -411,14 +422,8 @@ class ScarpGame(Game[ScarpState]):
 
     # ------------------------------------------------------------ outcomes and bounds
 
-    def returns(self, state: ScarpState) -> list[float]:
-        return state.returns
-
     def is_terminal(self, state: ScarpState) -> bool:
         return state.phase == OVER
-
-    def is_truncated(self, state: ScarpState) -> bool:
-        return False
 
     def max_decisions(self) -> int:
         """Two namings, then at most `max_turns` turns of at most `turn_decisions()` each (R31)."""
@@ -474,6 +479,7 @@ class ScarpGame(Game[ScarpState]):
         """A deck pick is seen by its picker only (section 9): the opponent sees "pick from deck"."""
         return "pick from deck" if state.phase == DECK_PICK else label
 
+<<<<<<< HEAD
     def event_log(self, state: ScarpState) -> list[dict[str, Any]]:
         return state.log
 
@@ -485,6 +491,15 @@ class ScarpGame(Game[ScarpState]):
                 state.picks = PickState.from_json(state.picks)
             except ValueError as err:
                 raise check.fail("picks", str(err)) from None
+=======
+    def state_from_json(self, data: dict[str, Any]) -> ScarpState:
+        """`Game.state_from_json`, and a seat to act with a legal action: a written state is a played one.
+        (A state rebuilt from a seat view is not held to it: the unseen cards it deals anew may leave a
+        combination or an answer without candidates.)"""
+        state = super().state_from_json(data)
+        if state.phase != OVER and not self.legal_actions(state):
+            raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
+>>>>>>> dups
         return state
 
     def check_state(self, state: ScarpState) -> None:

@@ -11,9 +11,6 @@ class raw_env(CardGameEnv):
 
     game_cls = TiltGame
     encoder_cls = TiltEncoder
-    metadata = {**CardGameEnv.metadata, "name": "tilt_v2"}
 
 
-def env(**kwargs):
-    """A Tilt environment; it enforces call order and legality itself, so no wrappers are added."""
-    return raw_env(**kwargs)
+env = raw_env  # the environment enforces call order and legality itself: no PettingZoo wrappers

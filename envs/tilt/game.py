@@ -64,12 +64,29 @@ SIMPLE_PLAN = ["bet1", "exchange", "bet2", "showdown", "settle"]  # void_deck=Fa
 EXCHANGE_HAZARDS = ("GALY", "TRIK", "VOTE", "SABO", "SHAR")  # Hazards that modify the next exchange (4.4)
 
 
+def _read_moves(moves: Any, env_id: str) -> bytearray:
+    """The state's `moves` packed again from their JSON, one [phase, round, seat, value] list a move."""
+    if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
+        raise check.fail("moves", f"must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}")
+    return bytearray(value for move in moves for value in move)
+
+
+def _is_move(move: Any) -> bool:
+    """One move as JSON: [phase, round, seat, value], integers 0-255."""
+    return (
+        isinstance(move, list)
+        and len(move) == MOVE_FIELDS
+        and all(type(value) is int and 0 <= value < 256 for value in move)
+    )
+
+
 class TiltGame(Game[TiltState]):
     name = "tilt"
     version = 2
     deck = DECK
     config_cls = TiltConfig
     state_cls = TiltState
+    nested_fields = {"moves": _read_moves, "bets": betting.BettingRound.read_field}
     num_actions = NUM_ACTIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -133,15 +150,6 @@ class TiltGame(Game[TiltState]):
             self._card_decision(state, action)
         self._advance(state)
 
-    def returns(self, state: TiltState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: TiltState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: TiltState) -> bool:
-        return False
-
     def max_decisions(self) -> int:
         """Per hand three betting rounds, each at most one turn a seat plus one for every other seat
         after each bet or raise (6.2), and at most three card decisions a seat: an exchange and a
@@ -178,18 +186,6 @@ class TiltGame(Game[TiltState]):
         data["moves"] = [list(flat[at : at + MOVE_FIELDS]) for at in range(0, len(flat), MOVE_FIELDS)]
         return data
 
-    def read_json(self, data: dict[str, Any]) -> TiltState:
-        """The state with its `moves` packed again and its betting round rebuilt."""
-        state = super().read_json(data)
-        moves = state.moves
-        if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
-            raise check.fail(
-                "moves", f"must list one [phase, round, seat, value] of integers 0-255 a move, got {moves!r}"
-            )
-        state.moves = bytearray(value for move in moves for value in move)
-        state.bets = betting.BettingRound.read_field(state.bets, self.env_id)
-        return state
-
     def check_state(self, state: TiltState) -> None:
         """Every field in range, each Voyage and Void card in one place, the chips of the table,
         and the open decision one that play reaches (its phase, plan, seats and betting round)."""
@@ -217,9 +213,6 @@ class TiltGame(Game[TiltState]):
             return label
         verb = CARD_VERBS[state.phase]
         return verb if state.phase == HAUL else f"{verb} {POPCOUNT[action - FIRST_SET]}"
-
-    def event_log(self, state: TiltState) -> list[dict[str, Any]]:
-        return state.log
 
     # ------------------------------------------------------------ what a seat holds and faces
 
@@ -809,15 +802,6 @@ def _decision_of(choices: dict[str, int]) -> tuple[tuple[int, ...], dict[str, in
 def _action_ids(options: tuple[str, ...]) -> tuple[int, ...]:
     """The action ids of the betting engine's options, ascending."""
     return tuple(sorted({ENGINE_IDS[name] for name in options}))
-
-
-def _is_move(move: Any) -> bool:
-    """One move as JSON: [phase, round, seat, value], integers 0-255."""
-    return (
-        isinstance(move, list)
-        and len(move) == MOVE_FIELDS
-        and all(type(value) is int and 0 <= value < 256 for value in move)
-    )
 
 
 def _check_fields(game: TiltGame, state: TiltState) -> None:

@@ -1,4 +1,5 @@
 // Tilt for the web table (docs/web.md): the Voyage deck's faces and the Void deck's Hazards; the page draws its seat view generically.
+import { suitedFace } from "/web/decks/faces.js";
 
 const COMMANDS = { K9: "Engineer", K10: "Scientist", K11: "Quartermaster", K12: "Captain" };
 const HAZARDS = {
@@ -20,7 +21,7 @@ export const deck = {
   },
   face(code) {
     const number = code.match(/^([CPSH])([1-8])$/);
-    if (number) return { rank: number[2], suits: [number[1]], name: `${number[2]} of ${deck.suits[number[1]].name}` };
+    if (number) return suitedFace(deck, number[1], number[2]);
     if (COMMANDS[code]) return { rank: code.slice(1), suits: ["C", "P", "S", "H"], name: `the ${COMMANDS[code]}` };
     if (HAZARDS[code]) return { rank: code, suits: ["V"], name: `Hazard: ${HAZARDS[code]}` };
     return null;

@@ -11,9 +11,6 @@ class raw_env(CardGameEnv):
 
     game_cls = YokirGame
     encoder_cls = YokirEncoder
-    metadata = {**CardGameEnv.metadata, "name": "yokir_v1"}
 
 
-def env(**kwargs):
-    """A Yokir environment; it enforces call order and legality itself, so no wrappers are added."""
-    return raw_env(**kwargs)
+env = raw_env  # the environment enforces call order and legality itself: no PettingZoo wrappers

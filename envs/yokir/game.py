@@ -122,12 +122,6 @@ class YokirGame(Game[YokirState]):
         else:
             _bid(self.config, state, action)
 
-    def returns(self, state: YokirState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: YokirState) -> bool:
-        return state.terminal
-
     def is_truncated(self, state: YokirState) -> bool:
         return state.truncated
 
@@ -203,9 +197,6 @@ class YokirGame(Game[YokirState]):
     def public_label(self, state: YokirState, action: int, label: str) -> str:
         """The caller discards face down (section 9): the others see "discard", not the card."""
         return "discard" if state.phase == DISCARD else label
-
-    def event_log(self, state: YokirState) -> list[dict[str, Any]]:
-        return state.log
 
     def clone(self, state: YokirState) -> YokirState:
         return YokirState(

@@ -1,4 +1,5 @@
 // Yokir's table for the web table (docs/web.md): its deck's faces and its seat view mapped onto the shared layout.
+import { suitedFace } from "/web/decks/faces.js";
 
 const RANKS = { Ci: "Citizen", St: "Student", Pr: "Prentice", Jo: "Journeyman", Sc: "Scribe", Ma: "Master" };
 
@@ -12,9 +13,9 @@ export const deck = {
   },
   face(code) {
     const rank = code.slice(0, 2);
-    const suit = deck.suits[code.slice(2)];
-    if (code.length !== 4 || !RANKS[rank] || !suit) return null;
-    return { rank, suits: [code.slice(2)], name: `${RANKS[rank]} of ${suit.name}` };
+    const suit = code.slice(2);
+    if (code.length !== 4 || !RANKS[rank] || !deck.suits[suit]) return null;
+    return suitedFace(deck, suit, rank, RANKS[rank]);
   },
 };
 

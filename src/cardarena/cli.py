@@ -301,25 +301,10 @@ def _run_tournament(tournament, backend, record: str | None = None):
 
 def _play_tournaments(tournaments, backend, label: str):
     """`run_tournaments` under a progress bar counting every tournament's episodes."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
+    from cardarena.terminal import progress_bar
     from cardarena.training.tournament import run_tournaments
 
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True) as progress:
+    with progress_bar(console, transient=True) as progress:
         task = progress.add_task(label, total=sum(tournament.episodes for tournament in tournaments))
         return run_tournaments(tournaments, backend, lambda done: progress.advance(task, done))
 
@@ -855,25 +840,11 @@ def _report_resume_point(point: ResumePoint, run_dir: Path) -> None:
 def _with_progress(run: Callable[..., Any]) -> Any:
     """`run(on_progress=...)` with a progress bar per phase (demonstrations, training): count, rate, latest
     win rates."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import TaskProgressColumn, TextColumn
 
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TextColumn("{task.fields[rate]:>6.0f}/s  {task.fields[wins]}"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
+    from cardarena.terminal import progress_bar
+
+    rate_and_wins = TextColumn("{task.fields[rate]:>6.0f}/s  {task.fields[wins]}")
     tasks: dict[str, Any] = {}
     clock = {"time": time.perf_counter(), "done": 0, "rate": 0.0}
 
@@ -888,7 +859,7 @@ def _with_progress(run: Callable[..., Any]) -> Any:
         wins = "  ".join(f"{name} {rate:.2f}" for name, rate in latest.items())
         progress.update(tasks[phase], completed=done, rate=clock["rate"], wins=wins)
 
-    with Progress(*columns, console=console) as progress:
+    with progress_bar(console, TaskProgressColumn(), rate_and_wins) as progress:
         return run(on_progress=report)
 
 
@@ -1061,9 +1032,8 @@ def publish(
     its card."""
     from pathlib import Path
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from cardarena.agents.checkpoint import read_card
+    from cardarena.terminal import progress_bar
     from cardarena.training.config import default_eval_opponents
     from cardarena.training.publish import evaluate_against_baselines
     from cardarena.training.publish import publish as publish_checkpoint
@@ -1072,8 +1042,7 @@ def publish(
         game = read_card(checkpoint)["game"]
         _check_writable(str(Path(root) / game / name), "--root", folder=True)
         names = baselines.split(",") if baselines else default_eval_opponents(game)
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as progress:
+        with progress_bar(console, remaining=False, transient=True) as progress:
             task = progress.add_task("evaluating", total=episodes * len(names))
             done = {"before": 0}
 

@@ -1,5 +1,6 @@
 """The terminal's account of a table for `cardarena play`, `watch` and `replay`: who sits where,
-one line per hand-history event (history.py) at a chosen pace, and the move menu.
+one line per hand-history event (history.py) at a chosen pace, and the move menu; and the
+progress bar of the long commands (eval, train, publish).
 
 Events are printed from their JSON fields alone, so every game's history prints the same way and
 nothing here knows a game. What is printed is what the log given holds: a seat's log
@@ -10,13 +11,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
 from cardarena.envs.core.history import ACTION, RESULT, Event
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, ProgressColumn
 
 _FRAME = ("hand", "kind", "seat", "private")  # every event's own fields, printed apart from its content
 
@@ -136,3 +140,23 @@ def typed_move(answer: str, legal: list[dict[str, Any]]) -> int | None:
 def move_menu(legal: list[dict[str, Any]]) -> Columns:
     """The legal actions as "id label" items, never split across lines."""
     return Columns([Text(f"{action['id']} {action['label']}", no_wrap=True) for action in legal], padding=(0, 3))
+
+
+def progress_bar(
+    console: Console, *counts: ProgressColumn, remaining: bool = True, transient: bool = False
+) -> Progress:
+    """The progress bar of a long run: each task's description, bar and done of total, then `counts`,
+    the time elapsed and (with `remaining`) the time left."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), *counts, TimeElapsedColumn()]
+    if remaining:
+        columns.append(TimeRemainingColumn())
+    return Progress(*columns, console=console, transient=transient)

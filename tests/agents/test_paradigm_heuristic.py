@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from agent_support import decisions
 from cardarena.agents import RandomAgent, load
 from cardarena.agents.paradigm_heuristic import ParadigmHeuristic, read_view
 from cardarena.envs import make
@@ -63,23 +64,17 @@ def test_plays_a_hand_card_that_captures_in_the_play_round():
 def test_reads_the_piles_hands_and_pending_move_from_the_observation():
     env = make("paradigm_v2", num_players=3)
     agent = ParadigmHeuristic()
-    for episode in range(20):
-        env.reset(seed=episode)
-        for name in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            view, seat_view = read_view(observation["observation"]), env.observe_json(name)
-            seat = seat_view["seat"]
-            assert sorted(map(sorted, view.table)) == sorted(sorted(ids(" ".join(pile))) for pile in seat_view["table"])
-            assert [sorted(hand) for hand in view.hands] == [
-                sorted(ids(" ".join(seat_view["hands"][(seat + rel) % 3]))) for rel in range(3)
-            ]
-            if seat_view["pending"]:
-                assert view.pending_card == ids(seat_view["pending"]["card"])[0]
-            assert view.deck_size == seat_view["deck_size"]
-            env.step(agent.act(observation))
+    for name, observation in decisions(env, range(20)):
+        view, seat_view = read_view(observation["observation"]), env.observe_json(name)
+        seat = seat_view["seat"]
+        assert sorted(map(sorted, view.table)) == sorted(sorted(ids(" ".join(pile))) for pile in seat_view["table"])
+        assert [sorted(hand) for hand in view.hands] == [
+            sorted(ids(" ".join(seat_view["hands"][(seat + rel) % 3]))) for rel in range(3)
+        ]
+        if seat_view["pending"]:
+            assert view.pending_card == ids(seat_view["pending"]["card"])[0]
+        assert view.deck_size == seat_view["deck_size"]
+        env.step(agent.act(observation))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -5,6 +5,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from agent_support import decisions
 from cardarena.agents import load
 from cardarena.envs import lookup, make, registered
 from cardarena.training.publish import evaluate_against_baselines
@@ -37,12 +38,7 @@ def test_shipped_bot_loads_by_name_and_plays_every_seat_legally(game, name):
     bot = load(f"{game}/{name}")
     for config in TABLES.get(game, [{}]):
         env = make(lookup(game).env_id, **config)
-        env.reset(seed=1)
-        for _ in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                env.step(None)
-                continue
+        for _name, observation in decisions(env, [1]):
             action = bot.act(observation)
             assert observation["action_mask"][action] == 1
             env.step(action)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from agent_support import decisions
 from cardarena.agents import RandomAgent, load
 from cardarena.agents.tilt_heuristic import TiltHeuristic
 from cardarena.envs import make
@@ -92,20 +93,10 @@ def test_always_legal_and_loadable_by_name():
     agent = load("tilt/heuristic")
     env = make("tilt_v2", num_hands=3)
     rng = random.Random(0)
-    for seed in range(20):
-        env.reset(seed=seed)
-        for _name in env.agent_iter():
-            observation, _reward, done, truncated, _info = env.last()
-            action = (
-                None
-                if done or truncated
-                else (
-                    agent.act(observation)
-                    if rng.random() < 0.5
-                    else int(rng.choice(observation["action_mask"].nonzero()[0]))
-                )
-            )
-            env.step(action)
+    for _name, observation in decisions(env, range(20)):
+        env.step(
+            agent.act(observation) if rng.random() < 0.5 else int(rng.choice(observation["action_mask"].nonzero()[0]))
+        )
 
 
 def test_beats_random_players():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from agent_support import decisions
 from cardarena.agents import RandomAgent, load
 from cardarena.agents.yokir_heuristic import YokirHeuristic, read_view
 from cardarena.envs import make
@@ -130,20 +131,14 @@ def test_discard_is_never_the_oracle_or_the_sage():
 def test_reads_the_observation_as_the_json_seat_view_shows_it():
     env = make("yokir_v1")
     agent = YokirHeuristic()
-    for episode in range(40):
-        env.reset(seed=episode)
-        for name in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            view, seat_view = read_view(observation["observation"]), env.observe_json(name)
-            assert DECK.codes_of(view.hand) == seat_view["hand"]
-            assert [DECK.codes[card] for card in view.trick] == seat_view["trick"]["cards"]
-            if seat_view["caller"] is not None:
-                assert (view.caller + seat_view["seat"]) % 3 == seat_view["caller"]
-                assert SUITS[view.trump] == seat_view["trump"]
-            env.step(agent.act(observation))
+    for name, observation in decisions(env, range(40)):
+        view, seat_view = read_view(observation["observation"]), env.observe_json(name)
+        assert DECK.codes_of(view.hand) == seat_view["hand"]
+        assert [DECK.codes[card] for card in view.trick] == seat_view["trick"]["cards"]
+        if seat_view["caller"] is not None:
+            assert (view.caller + seat_view["seat"]) % 3 == seat_view["caller"]
+            assert SUITS[view.trump] == seat_view["trump"]
+        env.step(agent.act(observation))
 
 
 @pytest.mark.parametrize(("config", "episodes"), [({}, 300), ({"match": True}, 15)])

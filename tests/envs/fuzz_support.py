@@ -41,6 +41,17 @@ class Tally:
     played: int = 0
     failures: list[str] = field(default_factory=list)
 
+    def attempt(self, stage: str, refusals: tuple[type[Exception], ...], call: Callable[[], Any]) -> tuple[bool, Any]:
+        """(True, what `call()` returned), or (False, None) once a refusal is counted refused or any
+        other exception a failure at `stage`."""
+        try:
+            return True, call()
+        except refusals:
+            self.refused += 1
+        except Exception as err:  # any other exception is what the fuzz reports
+            self.failures.append(f"{stage}: {type(err).__name__}: {err}")
+        return False, None
+
 
 def real_states(name: str, config: dict[str, Any], rng: random.Random, count: int) -> list[dict[str, Any]]:
     """`count` states of random play (`state_to_json` at random moves of random episodes)."""
@@ -175,15 +186,9 @@ def _name(path: Path) -> str:
 def judge(name: str, config: dict[str, Any], data: dict[str, Any], rng: random.Random, tally: Tally) -> None:
     """Load `data` and, unless refused with StateError, play it out; any other outcome is a failure."""
     env = make(name, **config)
-    try:
-        state = env.game.state_from_json(data)
-    except StateError:
-        tally.refused += 1
-        return
-    except Exception as err:  # any other exception is what the fuzz reports
-        tally.failures.append(f"load: {type(err).__name__}: {err}")
-        return
-    _judge_play(env, state, rng, tally)
+    loaded, state = tally.attempt("load", (StateError,), lambda: env.game.state_from_json(data))
+    if loaded:
+        _judge_play(env, state, rng, tally)
 
 
 def _judge_play(env: Any, state: Any, rng: random.Random, tally: Tally) -> None:
@@ -239,15 +244,9 @@ def view_fuzz(name: str, config: dict[str, Any], view: dict[str, Any], rng: rand
     unless refused with SeatViewError or StateError, play the state it gives out; any other
     outcome is a failure."""
     env = make(name, **config)
-    try:
-        env.load_view(view)
-    except (SeatViewError, StateError):
-        tally.refused += 1
-        return
-    except Exception as err:  # any other exception is what the fuzz reports
-        tally.failures.append(f"load view: {type(err).__name__}: {err}")
-        return
-    _judge_play(env, env.state, rng, tally)
+    loaded, _ = tally.attempt("load view", (SeatViewError, StateError), lambda: env.load_view(view))
+    if loaded:
+        _judge_play(env, env.state, rng, tally)
 
 
 def real_records(name: str, config: dict[str, Any], rng: random.Random, count: int) -> list[dict[str, Any]]:
@@ -267,13 +266,12 @@ def record_fuzz(name: str, config: dict[str, Any], record: dict[str, Any], rng: 
     with tempfile.TemporaryDirectory() as folder:
         path = pathlib.Path(folder) / f"{name}.jsonl"
         path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-        try:
-            ((line, read),) = read_records(path)
-            replayed(path, line, read)
-        except RecordFileError:
-            tally.refused += 1
-            return
-        except Exception as err:  # any other exception is what the fuzz reports
-            tally.failures.append(f"record: {type(err).__name__}: {err}")
-            return
-    tally.played += 1
+        replayed_it, _ = tally.attempt("record", (RecordFileError,), lambda: _replay_file(path))
+    if replayed_it:
+        tally.played += 1
+
+
+def _replay_file(path: pathlib.Path) -> None:
+    """The one record of a record file read and replayed, as `cardarena replay` does."""
+    ((line, read),) = read_records(path)
+    replayed(path, line, read)

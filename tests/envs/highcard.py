@@ -127,20 +127,8 @@ class HighcardGame(Game[HighcardState]):
         else:
             self._deal(state)
 
-    def returns(self, state: HighcardState) -> list[float]:
-        return state.returns
-
-    def is_terminal(self, state: HighcardState) -> bool:
-        return state.terminal
-
-    def is_truncated(self, state: HighcardState) -> bool:
-        return False
-
     def max_decisions(self) -> int:
         return self.num_players * self.config.num_hands
-
-    def event_log(self, state: HighcardState) -> list[dict[str, Any]]:
-        return state.log
 
     def hands_played(self, state: HighcardState) -> int:
         return state.hand_number
@@ -282,4 +270,3 @@ class HighcardEncoder(Encoder[HighcardState]):
 class raw_env(CardGameEnv):
     game_cls = HighcardGame
     encoder_cls = HighcardEncoder
-    metadata = {**CardGameEnv.metadata, "name": ENV_ID}

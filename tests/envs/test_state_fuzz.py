@@ -41,51 +41,32 @@ def test_real_states_load(name: str) -> None:
             env.load_state(env.game.state_from_json(data))
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_mutated_states_are_refused_or_play_out(name: str) -> None:
-    tally = _fuzz(name, seed=1, cases=300)
+def _fuzz_clean(name: str, seed: int, cases: int, collect: Callable = real_states, judged: Callable = judge) -> Tally:
+    """`_fuzz`, asserting that every mutation was refused or played out."""
+    tally = _fuzz(name, seed, cases, collect, judged)
     assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
-    assert tally.refused > 0
+    return tally
 
 
-@pytest.mark.slow
+def _runs(quick: int, many: int) -> list:
+    """(seed, cases) of a quick fuzz and of a long one for the slow suite."""
+    return [pytest.param(1, quick, id="quick"), pytest.param(2, many, id="many", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize(("seed", "cases"), _runs(300, 2000))
 @pytest.mark.parametrize("name", GAMES)
-def test_mutated_states_many(name: str) -> None:
-    tally = _fuzz(name, seed=2, cases=2000)
-    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+def test_mutated_states_are_refused_or_play_out(name: str, seed: int, cases: int) -> None:
+    assert _fuzz_clean(name, seed, cases).refused > 0
 
 
-def _view_fuzz(name: str, seed: int, cases: int) -> Tally:
-    return _fuzz(name, seed, cases, real_views, view_fuzz)
-
-
+@pytest.mark.parametrize(("seed", "cases"), _runs(300, 2000))
 @pytest.mark.parametrize("name", GAMES)
-def test_mutated_views(name: str) -> None:
-    tally = _view_fuzz(name, seed=1, cases=300)
-    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+def test_mutated_views(name: str, seed: int, cases: int) -> None:
+    tally = _fuzz_clean(name, seed, cases, real_views, view_fuzz)
     assert tally.refused > 0 and tally.played > 0
 
 
-@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "cases"), _runs(60, 300))
 @pytest.mark.parametrize("name", GAMES)
-def test_mutated_views_many(name: str) -> None:
-    tally = _view_fuzz(name, seed=2, cases=2000)
-    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
-
-
-def _record_fuzz(name: str, seed: int, cases: int) -> Tally:
-    return _fuzz(name, seed, cases, real_records, record_fuzz)
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_mutated_records(name: str) -> None:
-    tally = _record_fuzz(name, seed=1, cases=60)
-    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
-    assert tally.refused > 0
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", GAMES)
-def test_mutated_records_many(name: str) -> None:
-    tally = _record_fuzz(name, seed=2, cases=300)
-    assert tally.failures == [], f"{len(tally.failures)} failures, e.g. {tally.failures[:5]}"
+def test_mutated_records(name: str, seed: int, cases: int) -> None:
+    assert _fuzz_clean(name, seed, cases, real_records, record_fuzz).refused > 0

@@ -1,4 +1,5 @@
 // The Scarp deck's faces for the web table (docs/web.md), shared by every game played with it.
+import { suitedFace } from "./faces.js";
 
 const ESSENCES = { SUN: "L", STONE: "S", KNIFE: "D", ROSE: "H" };
 
@@ -11,7 +12,7 @@ export const deck = {
   },
   face(code) {
     const number = code.match(/^([LSDH])(10|[1-9])$/);
-    if (number) return { rank: number[2], suits: [number[1]], name: `${number[2]} of ${deck.suits[number[1]].name}` };
+    if (number) return suitedFace(deck, number[1], number[2]);
     const suit = ESSENCES[code];
     if (suit) return { rank: code, suits: [suit], name: `${code.toLowerCase()}, the Essence of ${deck.suits[suit].name}` };
     if (code === "GHOST") return { rank: "GHOST", suits: [], name: "the Ghost" };

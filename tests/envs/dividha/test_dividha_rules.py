@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from pathlib import Path
 
 import dividha_reference as reference
 import pytest
@@ -24,10 +23,11 @@ from cardarena.envs.dividha.rules import (
     split_chips,
 )
 from dividha_examples import EXAMPLES, split_example
+from examples_support import example_cases, rulebook
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "dividha.md"
+RULEBOOK = rulebook("dividha")
 CHECKABLE = (
     "best_cards",
     "compare",
@@ -38,11 +38,7 @@ CHECKABLE = (
     "settle",
     "split_chips",
 )
-CASES = [
-    pytest.param(line, id=f"{example}-{n}")
-    for example, lines in EXAMPLES.items()
-    for n, line in enumerate(lines, start=1)
-]
+CASES = example_cases(EXAMPLES)
 IMMORTALS = [code for code in DECK if code not in reference.MORTAL]
 SPECIAL = ["GOD", "SATAN", "2V", "2L", "MIN", "RAL", "SAN"]
 

@@ -9,14 +9,11 @@ import pytest
 from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.paradigm.rules import VALUE
 from paradigm_support import make
+from state_support import played_state
 
 
 def _played_state(moves: int, **config) -> dict:
-    env = make(**config)
-    env.reset(seed=3)
-    for _ in range(moves):
-        env.step(env.game.legal_actions(env.state)[0])
-    return json.loads(json.dumps(env.game.state_to_json(env.state)))
+    return played_state(make(**config), moves)
 
 
 def test_a_played_state_loads() -> None:

@@ -5,6 +5,7 @@ so that it can serve as the oracle of the property tests.
 from __future__ import annotations
 
 import pytest
+from examples_support import example_cases
 from piktas_examples import EXAMPLES, split_example
 from piktas_reference import reference_evaluate, reference_unit_points, reference_winners
 
@@ -14,9 +15,7 @@ REFERENCE = {
     "winners": reference_winners,
 }
 SCORING = [f"E{n}" for n in range(1, 33)]
-CASES = [
-    pytest.param(line, id=f"{example}-{n}") for example in SCORING for n, line in enumerate(EXAMPLES[example], start=1)
-]
+CASES = example_cases({example: EXAMPLES[example] for example in SCORING})
 
 
 @pytest.mark.parametrize("line", CASES)

@@ -4,8 +4,6 @@ bad input that the Checkable API (section 12) refuses.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from cardarena.envs.piktas import rules
 from cardarena.envs.piktas.rules import (
@@ -19,9 +17,10 @@ from cardarena.envs.piktas.rules import (
     unit_points,
     winners,
 )
+from examples_support import example_cases, rulebook
 from piktas_examples import DECK, EXAMPLES, split_example
 
-RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "piktas.md"
+RULEBOOK = rulebook("piktas")
 API = {
     "DECK": DECK,
     "betting_actions": betting_actions,
@@ -33,11 +32,7 @@ API = {
     "unit_points": unit_points,
     "winners": winners,
 }
-CASES = [
-    pytest.param(line, id=f"{example}-{n}")
-    for example, lines in EXAMPLES.items()
-    for n, line in enumerate(lines, start=1)
-]
+CASES = example_cases(EXAMPLES)
 
 
 @pytest.mark.parametrize("line", CASES)

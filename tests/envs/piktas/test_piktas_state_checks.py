@@ -3,19 +3,14 @@ scorer see them (`PiktasGame.check_state`)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from cardarena.envs.core.errors import SeatViewError, StateError
 from piktas_env_support import make
+from state_support import played_state
 
 
 def _played_state(config: dict, moves: int) -> dict:
-    env = make(**config)
-    env.reset(seed=3)
-    for _ in range(moves):
-        env.step(env.game.legal_actions(env.state)[-1])
-    return json.loads(json.dumps(env.game.state_to_json(env.state)))
+    return played_state(make(**config), moves, lambda legal: legal[-1])
 
 
 def test_a_field_card_out_of_the_deck_is_refused_before_observing() -> None:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.scarp import game as scarp
@@ -12,14 +10,11 @@ from cardarena.envs.scarp import rules
 from cardarena.envs.scarp.state import MAIN
 from scarp_support import ids
 from scarp_support import make as _make
+from state_support import played_state
 
 
 def _played_state(moves: int) -> dict:
-    env = _make()
-    env.reset(seed=3)
-    for _ in range(moves):
-        env.step(env.game.legal_actions(env.state)[0])
-    return json.loads(json.dumps(env.game.state_to_json(env.state)))
+    return played_state(_make(), moves)
 
 
 def test_a_played_state_loads() -> None:

@@ -110,19 +110,6 @@ def test_armory_then_leak_goes_straight_to_showdown():
     assert result(state)["hazards"] == ["ARMR", "LEAK"]
 
 
-def test_armory_plays_a_second_hazard_exchange_and_betting_round():
-    game = tilt(num_players=3, void_cards=["ARMR", "GALY"])
-    state = rigged(game, {}, voids=["ARMR", "GALY"])
-    check_round(game, state)
-    stand_pat(game, state)
-    check_round(game, state)
-    assert state.row == [VOID["ARMR"], VOID["GALY"]] and state.phase == "exchange"
-    stand_pat(game, state)
-    assert state.betting_round == 3 and state.bet_rules[0] == game.config.big_bet
-    check_round(game, state)
-    assert state.terminal
-
-
 def test_distress_signal_engine_breach_at_showdown():
     game = tilt(num_players=3, void_cards=["DIST", "ENGB"])
     state = rigged(game, {0: ["S8", "C5", "P5", "H5"], 1: ["K12", "C1", "P3", "S6"]}, voids=["DIST", "ENGB"])

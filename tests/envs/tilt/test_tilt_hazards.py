@@ -90,9 +90,9 @@ def test_well_stocked_armory_adds_a_hazard_exchange_and_betting_round():
     check_round(game, state)
     assert state.row == [VOID["ARMR"], VOID["BINY"]] and state.phase == "exchange"
     stand_pat(game, state)
-    assert state.betting_round == 3
+    assert state.betting_round == 3 and state.bet_rules[0] == game.config.big_bet
     check_round(game, state)
-    assert result(state)["hazards"] == ["ARMR", "BINY"]
+    assert state.terminal and result(state)["hazards"] == ["ARMR", "BINY"]
 
 
 def test_binary_system_makes_twos_wild():

@@ -7,13 +7,13 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from pathlib import Path
 
 import pytest
 from cardarena.envs.tilt import evaluator, rules
+from examples_support import rulebook
 from tilt_examples import BLOCKS, cases
 
-RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "tilt.md"
+RULEBOOK = rulebook("tilt")
 
 
 # ---------------------------------------------------------------- worked examples

@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from pathlib import Path
 
 import pytest
 from cardarena.envs.yokir import rules
@@ -20,8 +19,9 @@ from cardarena.envs.yokir.rules import (
     score_hand,
     trick_winner,
 )
+from examples_support import example_cases, rulebook
 
-RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "yokir.md"
+RULEBOOK = rulebook("yokir")
 
 # Every line of the code blocks of rulebook section 11 (E1-E25), verbatim.
 EXAMPLES = {
@@ -105,11 +105,7 @@ EXAMPLES = {
     ],
 }
 
-CASES = [
-    pytest.param(line, id=f"{example}-{n}")
-    for example, lines in EXAMPLES.items()
-    for n, line in enumerate(lines, start=1)
-]
+CASES = example_cases(EXAMPLES)
 API = {
     "callable_suits": callable_suits,
     "effective_suit": effective_suit,
