@@ -479,29 +479,6 @@ class ScarpGame(Game[ScarpState]):
         """A deck pick is seen by its picker only (section 9): the opponent sees "pick from deck"."""
         return "pick from deck" if state.phase == DECK_PICK else label
 
-<<<<<<< HEAD
-    def event_log(self, state: ScarpState) -> list[dict[str, Any]]:
-        return state.log
-
-    def read_json(self, data: dict[str, Any]) -> ScarpState:
-        """The state with its pick state rebuilt (`Game.read_json`)."""
-        state = super().read_json(data)
-        if not isinstance(state.picks, PickState):
-            try:
-                state.picks = PickState.from_json(state.picks)
-            except ValueError as err:
-                raise check.fail("picks", str(err)) from None
-=======
-    def state_from_json(self, data: dict[str, Any]) -> ScarpState:
-        """`Game.state_from_json`, and a seat to act with a legal action: a written state is a played one.
-        (A state rebuilt from a seat view is not held to it: the unseen cards it deals anew may leave a
-        combination or an answer without candidates.)"""
-        state = super().state_from_json(data)
-        if state.phase != OVER and not self.legal_actions(state):
-            raise check.fail("phase", f"{PHASE_NAMES[state.phase]!r} leaves seat {state.to_act} no legal action")
->>>>>>> dups
-        return state
-
     def check_state(self, state: ScarpState) -> None:
         """Every field of the right type, range and size, each of the 45 cards in one place (hands,
         deck, pile, set aside, table), the seat to act and the winner as the phase has them, and a

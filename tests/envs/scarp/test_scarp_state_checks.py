@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cardarena.envs.core.errors import SeatViewError, StateError
 from cardarena.envs.scarp import game as scarp
