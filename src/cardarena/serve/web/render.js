@@ -77,17 +77,92 @@ export function fieldsElement(object, skip, choose) {
   return list;
 }
 
-/** One hand-history event as a line: the seat, the kind, then its other fields. */
-export function eventElement(event) {
+/** A seat's name at a table: "You" for the page's own seat, else its bot's name and number. */
+export function seatNamer(seats, you) {
+  return (number) => {
+    if (number === you) return "You";
+    const bot = seats?.[number]?.bot ?? seats?.[number];
+    return bot ? `${bot} (seat ${number})` : `seat ${number}`;
+  };
+}
+
+/** An event's move as a legal action's shape { label, kind, cards }, its cards read from its label with the deck. */
+function eventAction(event) {
+  const label = event.private?.label ?? event.label;
+  const words = label.split(/[ :]/);
+  return { label, kind: words[0], cards: words.filter((word) => deck?.face(word)), public: event.label };
+}
+
+/** What a seat did in a history event, in words and cards: { text, cards }; null for an event of no seat. */
+export function eventMove(event, describe) {
+  if (typeof event.seat !== "number") return null;
+  if (event.label) {
+    const action = eventAction(event);
+    return { text: describe?.(action) ?? action.label, cards: action.cards };
+  }
+  const cards = event.private?.cards ?? event.cards ?? [];
+  const count = event.count === undefined ? "" : ` ${event.count}`;
+  return { text: `${event.kind.replaceAll("_", " ")}${count}`, cards: Array.isArray(cards) ? cards : [] };
+}
+
+/** One hand-history event as a line: who, what, and its cards. */
+export function eventElement(event, name, describe) {
   const line = element("li", `event event-${event.kind}`);
-  const who = event.seat === null || event.seat === undefined ? "table" : `seat ${event.seat}`;
-  line.append(element("strong", "", `${who} · ${event.kind}`));
+  const move = eventMove(event, describe);
+  if (move) {
+    line.append(element("strong", "", `${name(event.seat)}: `), move.text);
+    if (move.cards.length) line.append(" ", valueElement(move.cards));
+    return line;
+  }
+  if (event.kind === "result") {
+    line.append(element("strong", "", `Hand ${event.hand + 1} over`));
+    return line;
+  }
+  line.append(element("strong", "", `${event.kind.replaceAll("_", " ")} `));
   const details = Object.fromEntries(Object.entries(event).filter(([key]) => !["hand", "kind", "seat"].includes(key)));
-  if (Object.keys(details).length) line.append(" ", fieldsElement(details, []));
+  if (Object.keys(details).length) line.append(fieldsElement(details, []));
   return line;
 }
 
-/** Each seat's reward, e.g. "seat 0: +0.67 · seat 1: −0.33". */
-export function rewardsText(rewards) {
-  return rewards.map((reward, seat) => `seat ${seat}: ${reward >= 0 ? "+" : ""}${reward.toFixed(2)}`).join(" · ");
+/** A signed reward: "+0.67", "−0.33". */
+function signed(number) {
+  return `${number >= 0 ? "+" : "−"}${Math.abs(number).toFixed(2).replace(/\.00$/, "")}`;
+}
+
+/** A hand's result event as a table: one row per seat by name, its reward, and every per-seat field of the
+ * result (lists as long as the table, objects keyed by seat); the other fields below. */
+export function resultElement(event, names) {
+  const box = element("div", "result");
+  box.append(element("h3", "", `Hand ${event.hand + 1} result`));
+  const seats = event.rewards.length;
+  const perSeat = (value) =>
+    (Array.isArray(value) && value.length === seats) ||
+    (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).every((key) => /^\d+$/.test(key)));
+  const columns = Object.keys(event).filter((key) => !["hand", "kind", "seat", "rewards"].includes(key) && perSeat(event[key]));
+  const table = element("table", "standings");
+  const head = element("tr");
+  for (const title of ["seat", ...columns, "reward"]) head.append(element("th", "", title.replaceAll("_", " ")));
+  table.append(head);
+  for (let seat = 0; seat < seats; seat++) {
+    const row = element("tr");
+    row.append(element("td", "", names(seat)));
+    for (const column of columns) {
+      const cell = element("td");
+      cell.append(valueElement(event[column][seat] ?? event[column][String(seat)] ?? null));
+      row.append(cell);
+    }
+    row.append(element("td", "reward", signed(event.rewards[seat])));
+    table.append(row);
+  }
+  const scroller = element("div", "standings-box");
+  scroller.append(table);
+  box.append(scroller);
+  const rest = Object.fromEntries(Object.entries(event).filter(([key]) => !["hand", "kind", "seat", "rewards", ...columns].includes(key)));
+  if (Object.keys(rest).length) box.append(fieldsElement(rest, []));
+  return box;
+}
+
+/** Each seat's reward by name, e.g. "You +0.67 · yokir/heuristic −0.33". */
+export function rewardsText(rewards, names) {
+  return rewards.map((reward, seat) => `${names(seat)} ${signed(reward)}`).join(" · ");
 }

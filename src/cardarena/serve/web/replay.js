@@ -1,7 +1,7 @@
 // Replaying recorded hands (cardarena.record/1 lines): step forward and back through each hand's events.
 
 import { api, withQuery } from "./api.js";
-import { eventElement } from "./render.js";
+import { eventElement, seatNamer } from "./render.js";
 import { guarded, lastTable, say } from "./page.js";
 
 const RECORD_FORMAT = "cardarena.record/1";
@@ -47,6 +47,7 @@ function load(records) {
 
 function chooseHand(index) {
   replay.events = replay.records[index].log;
+  replay.seats = replay.records[index].seats;
   replay.shown = 1;
   draw();
 }
@@ -60,7 +61,8 @@ function moveTo(shown) {
 function draw() {
   const { events, shown } = replay;
   const list = document.getElementById("replay-events");
-  list.replaceChildren(...events.slice(0, shown).map(eventElement));
+  const names = seatNamer(replay.seats, null);
+  list.replaceChildren(...events.slice(0, shown).map((event) => eventElement(event, names)));
   list.lastElementChild.classList.add("current");
   list.lastElementChild.scrollIntoView({ block: "nearest" });
   document.getElementById("replay-status").textContent = `event ${shown} of ${events.length}`;

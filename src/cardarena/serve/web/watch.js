@@ -1,7 +1,7 @@
 // Watching an all-bot table: its public history, one event at a time at the chosen pace, then its result.
 
 import { api, withQuery } from "./api.js";
-import { element, eventElement, rewardsText, valueElement } from "./render.js";
+import { element, eventElement, rewardsText, seatNamer, valueElement } from "./render.js";
 import { guarded } from "./page.js";
 
 const watching = { table: null, events: [], shown: 0, paused: false, timer: null, result: null };
@@ -14,7 +14,7 @@ export async function startWatching(table) {
     api("GET", withQuery(`/v1/tables/${table.table_id}/spectate`, { token })),
     api("GET", withQuery(`/v1/tables/${table.table_id}/history`, { token })),
   ]);
-  Object.assign(watching, { table, events: history.events, shown: 0, paused: false, result: spectated.view });
+  Object.assign(watching, { table, seats: spectated.seats, events: history.events, shown: 0, paused: false, result: spectated.view });
   document.getElementById("watch-title").textContent = `${table.game} · ${spectated.seats.join(" vs ")}`;
   document.getElementById("watch-events").replaceChildren();
   document.getElementById("watch-result").replaceChildren();
@@ -31,7 +31,7 @@ function step() {
   if (watching.shown < events.length) {
     const event = events[watching.shown++];
     const list = document.getElementById("watch-events");
-    list.append(eventElement(event));
+    list.append(eventElement(event, seatNamer(watching.seats, null)));
     list.lastElementChild.scrollIntoView({ block: "nearest" });
     if (event.kind === "result") showHandResult(event);
   }
@@ -48,7 +48,7 @@ function showHandResult(event) {
 function drawStatus() {
   const { events, shown, result } = watching;
   let text = `event ${shown} of ${events.length}`;
-  if (shown === events.length) text = result.finished ? `The table is over. Rewards: ${rewardsText(result.rewards)}.` : `${text}; the table plays on`;
+  if (shown === events.length) text = result.finished ? `The table is over. Rewards: ${rewardsText(result.rewards, seatNamer(watching.seats, null))}.` : `${text}; the table plays on`;
   document.getElementById("watch-status").textContent = text;
 }
 
