@@ -120,7 +120,7 @@ function takeEvent(event) {
   line.classList.add("current");
   list.append(line);
   list.scrollTop = list.scrollHeight;
-  const move = eventMove(event, describe);
+  const move = event.label ? eventMove(event, describe) : null; // a move, not a deal or a draw
   if (move) {
     seat.lastActions[event.seat] = move;
     seat.lastSeat = event.seat;
