@@ -1,6 +1,6 @@
 // Tilt for the web table (docs/web.md): the Voyage deck's faces, the Void deck's Hazards and its seat view on the shared table.
 
-import { capitalized, cardSet } from "/web/words.js";
+import { capitalized, cardSet, perSeat } from "/web/words.js";
 
 const COMMANDS = { K9: "Engineer", K10: "Scientist", K11: "Quartermaster", K12: "Captain" };
 const HAZARDS = {
@@ -71,5 +71,14 @@ export function render(view) {
     middle,
     note: view.phase === "bet" ? `Betting round ${view.betting_round}` : PHASES[view.phase],
     hand: view.palm,
+  };
+}
+
+/** A hand's result by seat: the hand shown, the chips paid out to it and its stack after. */
+export function result(event) {
+  const table = [event.fine_print && `Fine Print: ${event.fine_print.join(" ")}`, event.hazards.length && `Hazards: ${event.hazards.map((code) => HAZARDS[code]).join(", ")}`];
+  return {
+    columns: { hand: perSeat(event, event.hands), "paid out": perSeat(event, event.payouts), stack: perSeat(event, event.stacks) },
+    text: table.filter(Boolean).join(" · "),
   };
 }

@@ -180,7 +180,7 @@ function folded(summary, content) {
 
 function drawResult(event) {
   const result = document.getElementById("play-result");
-  result.replaceChildren(resultElement(event, seat.names));
+  result.replaceChildren(resultElement(event, seat.names, seat.renderer?.result));
   result.closest("details").open = true;
 }
 

@@ -9,7 +9,7 @@ const CARD_CODE = /^(?:[A-Z][a-z]){2}$|^[A-Z]{1,4}\d{1,2}$/;
 export const knownCards = new Set();
 
 export function isCard(value) {
-  return typeof value === "string" && (knownCards.has(value) || CARD_CODE.test(value));
+  return typeof value === "string" && (knownCards.has(value) || (deck ? deck.face(value) !== null : CARD_CODE.test(value)));
 }
 
 // The deck of the game on the page (from its renderer), whose faces cards are drawn with; null draws plain faces.
@@ -129,36 +129,59 @@ function signed(number) {
   return `${number >= 0 ? "+" : "−"}${Math.abs(number).toFixed(2).replace(/\.00$/, "")}`;
 }
 
-/** A hand's result event as a table: one row per seat by name, its reward, and every per-seat field of the
- * result (lists as long as the table, objects keyed by seat); the other fields below. */
-export function resultElement(event, names) {
+const EVENT_KEYS = ["hand", "kind", "seat", "rewards"];
+
+/** A per-seat value a result table shows: a number, a word, a list of cards (or an object holding its `cards`). */
+function cellValue(value) {
+  if (value === null || ["number", "string", "boolean"].includes(typeof value)) return value;
+  if (Array.isArray(value) && value.every(isCard)) return value;
+  if (Array.isArray(value?.cards)) return value.cards;
+  return undefined;
+}
+
+/** The result's columns a table shows by default: each field with one readable value per seat (lists as long as the
+ * table, objects keyed by seat number). */
+function resultColumns(event) {
+  const seats = event.rewards.length;
+  const columns = {};
+  for (const [key, value] of Object.entries(event)) {
+    if (EVENT_KEYS.includes(key) || value === null || typeof value !== "object") continue;
+    const keyed = !Array.isArray(value) && Object.keys(value).every((seat) => /^\d+$/.test(seat));
+    if (!keyed && !(Array.isArray(value) && value.length === seats)) continue;
+    const cells = Array.from({ length: seats }, (_, seat) => cellValue(value[seat] ?? null));
+    if (cells.every((cell) => cell !== undefined)) columns[key.replaceAll("_", " ")] = cells;
+  }
+  return columns;
+}
+
+/** A hand's result event as a table: one row per seat by name, the columns (the renderer's `result(event)`, else
+ * every readable per-seat field) and the seat's reward; every field of the result folded below. */
+export function resultElement(event, names, result) {
   const box = element("div", "result");
   box.append(element("h3", "", `Hand ${event.hand + 1} result`));
-  const seats = event.rewards.length;
-  const perSeat = (value) =>
-    (Array.isArray(value) && value.length === seats) ||
-    (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).every((key) => /^\d+$/.test(key)));
-  const columns = Object.keys(event).filter((key) => !["hand", "kind", "seat", "rewards"].includes(key) && perSeat(event[key]));
+  const { columns, text } = result?.(event) ?? { columns: resultColumns(event) };
   const table = element("table", "standings");
   const head = element("tr");
-  for (const title of ["seat", ...columns, "reward"]) head.append(element("th", "", title.replaceAll("_", " ")));
+  for (const title of ["seat", ...Object.keys(columns), "reward"]) head.append(element("th", "", title));
   table.append(head);
-  for (let seat = 0; seat < seats; seat++) {
+  event.rewards.forEach((reward, seat) => {
     const row = element("tr");
     row.append(element("td", "", names(seat)));
-    for (const column of columns) {
+    for (const cells of Object.values(columns)) {
       const cell = element("td");
-      cell.append(valueElement(event[column][seat] ?? event[column][String(seat)] ?? null));
+      cell.append(valueElement(cells[seat] ?? null));
       row.append(cell);
     }
-    row.append(element("td", "reward", signed(event.rewards[seat])));
+    row.append(element("td", "reward", signed(reward)));
     table.append(row);
-  }
+  });
   const scroller = element("div", "standings-box");
   scroller.append(table);
   box.append(scroller);
-  const rest = Object.fromEntries(Object.entries(event).filter(([key]) => !["hand", "kind", "seat", "rewards", ...columns].includes(key)));
-  if (Object.keys(rest).length) box.append(fieldsElement(rest, []));
+  if (text) box.append(element("p", "", text));
+  const every = element("details");
+  every.append(element("summary", "", "every field of the result"), fieldsElement(event, EVENT_KEYS));
+  box.append(every);
   return box;
 }
 

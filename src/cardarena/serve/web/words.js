@@ -1,4 +1,4 @@
-// Words a game's renderer builds its action descriptions from (docs/web.md): card names from its deck, counts.
+// What a game's renderer builds its words and results from (docs/web.md): card names from its deck, counts, seats.
 
 /** The cards' names from `deck`, joined: "7 of Stone and Sagebrush (trump)"; a code the deck does not know stays a code. */
 export function cardNames(deck, codes) {
@@ -22,4 +22,9 @@ export function cardSet(verb, action, deck) {
   const number = action.label.match(/ (\d+)$/);
   if (number) return `${capitalized(verb)} ${count(Number(number[1]), "card")}`;
   return `${capitalized(verb)} ${action.label.endsWith("nothing") ? "nothing" : "a card"}`;
+}
+
+/** A result field's value for each seat of the result `event` (a list by seat or an object keyed by seat), null where none. */
+export function perSeat(event, values) {
+  return event.rewards.map((_, seat) => values?.[seat] ?? null);
 }
