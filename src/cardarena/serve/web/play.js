@@ -144,7 +144,7 @@ function finishPlayout() {
 
 function drawStatus(answer) {
   let text;
-  if (answer.finished) text = `The match is over: ${rewardsText(answer.rewards, seat.names)}.`;
+  if (answer.finished) text = `Game over: ${rewardsText(answer.rewards, seat.names)}.`;
   else if (answer.your_turn) text = `Your turn${answer.seconds_left === null ? "" : ` (${Math.round(answer.seconds_left)} s left)`}: choose an action.`;
   else text = `Waiting for ${seat.names(answer.to_act)}…`;
   document.getElementById("play-status").textContent = text;
