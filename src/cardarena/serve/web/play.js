@@ -111,14 +111,11 @@ function playingOut() {
 function takeEvent(event) {
   const describe = seat.renderer?.describe;
   const list = document.getElementById("play-history");
-  if (event.kind === "start") {
-    seat.lastActions = [];
-    list.append(element("li", "event hand-start", `Hand ${event.hand + 1}`));
-  }
   list.querySelector(".current")?.classList.remove("current");
-  const line = eventElement(event, seat.names, describe);
+  const line = event.kind === "start" ? element("li", "event hand-start", `Hand ${event.hand + 1}`) : eventElement(event, seat.names, describe);
   line.classList.add("current");
   list.append(line);
+  if (event.kind === "start") seat.lastActions = [];
   list.scrollTop = list.scrollHeight;
   const move = event.label ? eventMove(event, describe) : null; // a move, not a deal or a draw
   if (move) {
