@@ -57,7 +57,7 @@ def page(browser, server_url):
 
 
 def seat_table(page, game: str, seats: list[str | None], settings: dict | None = None, seed: int = 3) -> None:
-    """Fill the lobby: the game, each seat (None: the page's own) and the seed."""
+    """Fill the lobby: the game, each seat (None: the page's own) and the seed; the bots' moves shown all at once."""
     page.select_option("#game", game)
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "change")
@@ -65,6 +65,12 @@ def seat_table(page, game: str, seats: list[str | None], settings: dict | None =
     page.fill("#seed", str(seed))
     for seat, bot in enumerate(seats):
         page.select_option(f"#seats li:nth-child({seat + 1}) select", bot or "")
+    set_pace(page, "0")
+
+
+def set_pace(page, milliseconds: str) -> None:
+    """The pace of the bots' moves on the play panel, chosen before the panel shows."""
+    page.eval_on_selector("#play-pace", "(choice, value) => { choice.value = value; }", milliseconds)
 
 
 def status(page) -> str:
@@ -72,7 +78,7 @@ def status(page) -> str:
 
 
 def wait_for_turn_or_end(page) -> str:
-    page.wait_for_function("() => /Your turn|is over/.test(document.getElementById('play-status').textContent)")
+    page.wait_for_function("() => /Your turn|Game over/.test(document.getElementById('play-status').textContent)")
     assert not page.is_visible("#message.error"), page.inner_text("#message")
     return status(page)
 
@@ -80,13 +86,13 @@ def wait_for_turn_or_end(page) -> str:
 def play_to_end(page, choose) -> int:
     """Play the page's seat with `choose(page)` until the match is over; the number of moves."""
     for moves in range(MOVES):
-        if "is over" in wait_for_turn_or_end(page):
+        if "Game over" in wait_for_turn_or_end(page):
             return moves
         before = page.inner_text("#play-history")
         choose(page)
         page.wait_for_function(
             "before => document.getElementById('play-history').innerText !== before"
-            " || /is over/.test(document.getElementById('play-status').textContent)",
+            " || /Game over/.test(document.getElementById('play-status').textContent)",
             arg=before,
         )
     raise AssertionError(f"the match did not end within {MOVES} moves")
@@ -96,7 +102,7 @@ def click_cards_of_first_action(page) -> None:
     """Select the first card action's cards by clicking them, and play them with Enter; else press the last
     action's number: in Yokir's bidding it names trump, where the first declines and a hand all decline is void."""
     cards = page.evaluate("() => [...document.querySelectorAll('#play-actions .action')].map(b => b.textContent)")
-    playable = page.query_selector_all("#play-view button.card")
+    playable = page.query_selector_all("#play-hand button.card")
     if not playable:
         page.keyboard.press(str(len(cards)))
         return
@@ -122,8 +128,8 @@ def test_a_full_yokir_hand_through_the_page(page, tmp_path):
 
     moves = play_to_end(page, choose)
     assert moves >= 1 and turn_shot.exists()
-    assert "Rewards: seat 0:" in status(page)
-    assert "caller" in page.inner_text("#play-result")
+    assert status(page).startswith("Game over: You ")
+    assert "tricks won" in page.inner_text("#play-result .standings")
     page.screenshot(path=str(tmp_path / "yokir.png"), full_page=True)
 
 
@@ -138,7 +144,7 @@ def play_piktas_turn(page) -> None:
         return
     hand_card, field_card = swaps[0].split(":")[1:]
     for card in (hand_card, field_card):
-        page.click(f"#play-view button.card[data-card='{card}'] >> nth=0")
+        page.click(f"#play button.card[data-card='{card}'] >> nth=0")
     page.click("#play-selection")
 
 
@@ -146,8 +152,8 @@ def test_a_piktas_round_through_the_page(page, tmp_path):
     seat_table(page, "piktas_v1", ["piktas/heuristic", None, "random", "piktas/heuristic"])
     page.click("#play-button")
     play_to_end(page, play_piktas_turn)
-    assert "is over" in status(page)
-    assert "winners" in page.inner_text("#play-result")
+    assert "Game over" in status(page)
+    assert "hands" in page.inner_text("#play-result .standings")
     page.screenshot(path=str(tmp_path / "piktas.png"), full_page=True)
 
 
@@ -157,9 +163,9 @@ def test_antipoker_draw_by_clicking_cards(page):
     page.wait_for_selector("#play-actions .action")
     if not page.query_selector("#play-actions .action[data-label^='pick']"):
         pytest.skip("the seat's first decision is not a draw")
-    picked = [card.get_attribute("data-card") for card in page.query_selector_all("#play-view button.card")[:2]]
+    picked = [card.get_attribute("data-card") for card in page.query_selector_all("#play-hand button.card")[:2]]
     for card in picked:
-        page.click(f"#play-view button.card[data-card='{card}'] >> nth=0")
+        page.click(f"#play-hand button.card[data-card='{card}']")
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('#play-actions .action')?.dataset.label.startsWith('pick')")
     assert not page.is_visible("#message.error"), page.inner_text("#message")
@@ -223,4 +229,4 @@ def test_every_game_plays_to_its_end_by_keyboard(page, entry):
     seat_table(page, entry.env_id, [None] + ["random"] * (entry.player_counts.start - 1))
     page.click("#play-button")
     play_to_end(page, press_one)
-    assert "Rewards: seat 0:" in status(page)
+    assert status(page).startswith("Game over: You ")
