@@ -177,9 +177,16 @@ def test_watching_an_all_bot_table_to_its_end(page, tmp_path):
     seat_table(page, "yokir_v1", ["yokir/heuristic"] * 3, seed=11)
     page.click("#watch-button")
     page.select_option("#pace", "250")
-    page.wait_for_function("() => /is over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
+    page.wait_for_function("() => /Game over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
     assert page.query_selector_all("#watch-events li")
-    assert "result" in page.inner_text("#watch-result")
+    assert page.locator("#watch-view .felt .seat").count() == 3
+    assert "Hand 1 result" in page.inner_text("#watch-result")
+    page.click("#watch-back")
+    assert page.inner_text("#watch-pause") == "Resume"
+    events = len(page.query_selector_all("#watch-events li"))
+    assert page.inner_text("#watch-status").startswith(f"event {events} of {events + 1}")
+    page.click("#watch-forward")
+    assert "Game over" in page.inner_text("#watch-status")
     page.screenshot(path=str(tmp_path / "watch.png"), full_page=True)
 
 
@@ -187,7 +194,7 @@ def test_replaying_a_recorded_hand(page, record_dir, tmp_path):
     seat_table(page, "yokir_v1", ["yokir/heuristic"] * 3, seed=11)  # a seeded hand that is played out
     page.click("#watch-button")
     page.select_option("#pace", "250")
-    page.wait_for_function("() => /is over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
+    page.wait_for_function("() => /Game over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
     page.click("[data-tab=replay]")
     record = max(record_dir.glob("*.jsonl"), key=lambda path: path.stat().st_mtime)
     page.set_input_files("#record-file", str(record))
@@ -197,8 +204,10 @@ def test_replaying_a_recorded_hand(page, record_dir, tmp_path):
         page.click("#replay-forward")
     page.keyboard.press("ArrowLeft")
     assert page.inner_text("#replay-status").startswith("event 5 of ")
+    assert page.locator("#replay-view .felt .seat").count() == 3
     page.click("#replay-last-event")
-    assert "result" in page.inner_text("#replay-events li.current")
+    assert "Hand 1 over" in page.inner_text("#replay-events li.current")
+    assert page.locator("#replay-result .standings tr").count() == 4
     page.click("#replay-last")
     page.wait_for_function("() => document.getElementById('message').textContent.startsWith('table ')")
     for _ in range(8):

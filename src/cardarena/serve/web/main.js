@@ -81,7 +81,7 @@ async function play(event) {
 async function watch() {
   const request = tableRequest();
   if (request.seats.includes(null)) throw new Error("to watch, every seat must be a bot");
-  await startWatching(await openTable(request, "watch"));
+  await startWatching(await openTable(request, "watch"), chosenGame());
 }
 
 async function loadLobby() {
@@ -101,7 +101,7 @@ function setUp() {
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("lobby-form").addEventListener("submit", (event) => guarded(() => play(event)));
   document.getElementById("watch-button").addEventListener("click", () => guarded(watch));
-  setUpReplay();
+  setUpReplay((envId) => games.find((game) => game.env_id === envId));
   guarded(loadLobby);
 }
 

@@ -4,7 +4,7 @@
 import { ApiError, api as request, withQuery } from "./api.js";
 import { cardElement, element, eventElement, eventMove, fieldsElement, knownCards, resultElement, rewardsText, seatNamer, useDeck } from "./render.js";
 import { cardRow, handElement, tableElement } from "./table.js";
-import { guarded, say } from "./page.js";
+import { guarded, loadRenderer, say } from "./page.js";
 
 const POLL_MS = 600;
 const NUMBER_WAIT_MS = 700;
@@ -22,16 +22,6 @@ const seat = {
   lastActions: [], lastSeat: null,
   selection: new Set(), typed: "", timer: null, numberTimer: null, sending: false,
 };
-
-/** The game's own renderer module (`deck`, `render(view)`, `describe(action)`: docs/web.md), or null when it ships none. */
-export async function loadRenderer(game) {
-  if (!game.renderer) return null;
-  try {
-    return await import(game.renderer);
-  } catch (error) {
-    throw new Error(`${game.env_id}'s renderer ${game.renderer} did not load (${error.message})`);
-  }
-}
 
 /** Sit at a table of `game` just created: the one client seat of `table` is this page's. */
 export async function startPlaying(table, game) {
