@@ -35,7 +35,7 @@ from cardarena import __version__
 from cardarena.envs import GAMES, lookup
 from cardarena.envs.core.errors import CardArenaError
 
-from .bots import Roster, game_infos, renderer_file
+from .bots import RENDERER, RULES, Roster, game_file, game_infos
 from .errors import status_and_kind
 from .keys import API_KEY_HEADER, ApiKey, ApiKeys
 from .models import (
@@ -126,12 +126,25 @@ def create_app(
     def renderer(game: str) -> Response:  # a worker thread: the first call imports the game
         """The game's own table renderer for the web table, a JavaScript module (docs/web.md)."""
         entry = lookup(game)
-        source = renderer_file(entry)
+        source = game_file(entry, RENDERER)
         if source is None:
             raise HTTPException(
                 404, f"{entry.env_id} ships no renderer for the web table; the page draws its views generically"
             )
         return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
+
+    @app.get(
+        "/web/rules/{game}.md",
+        response_class=Response,
+        responses={200: {"content": {"text/markdown": {}}}, **_documented(404)},
+    )
+    def rules(game: str) -> Response:  # a worker thread: the first call imports the game
+        """The game's rules page (Markdown) for the web table's rules panel (docs/web.md)."""
+        entry = lookup(game)
+        source = game_file(entry, RULES)
+        if source is None:
+            raise HTTPException(404, f"{entry.env_id} ships no rules page")
+        return Response(source.read_text(encoding="utf-8"), media_type="text/markdown")
 
     @app.get(
         "/web/decks/{deck}.js",
