@@ -5,7 +5,7 @@ played to its end by keyboard."""
 
 from __future__ import annotations
 
-import json
+import re
 import shutil
 from pathlib import Path
 
@@ -61,7 +61,13 @@ def seat_table(page, game: str, seats: list[str | None], settings: dict | None =
     page.select_option("#game", game)
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "change")
-    page.fill("#settings", json.dumps(settings or {}))
+    for key, value in (settings or {}).items():
+        if isinstance(value, bool):
+            page.set_checked(f"#setting-{key}", value)
+        elif page.locator(f"select#setting-{key}").count():
+            page.select_option(f"#setting-{key}", str(value))
+        else:
+            page.fill(f"#setting-{key}", str(value))
     page.fill("#seed", str(seed))
     for seat, bot in enumerate(seats):
         page.select_option(f"#seats li:nth-child({seat + 1}) select", bot or "")
@@ -170,6 +176,28 @@ def test_antipoker_draw_by_clicking_cards(page):
     page.wait_for_function("() => !document.querySelector('#play-actions .action')?.dataset.label.startsWith('pick')")
     assert not page.is_visible("#message.error"), page.inner_text("#message")
     assert all(page.query_selector(f"#play-view [data-card='{card}']") for card in picked)
+
+
+def test_the_settings_form_shows_the_server_s_error_and_the_rules_panel_the_rules(page):
+    page.select_option("#game", "dividha_v1")
+    assert page.locator("#setting-limit option").all_inner_texts() == ["fixed (default)", "pot", "no"]
+    assert page.get_attribute("#setting-ante", "min") == "2" and page.input_value("#setting-ante") == "2"
+    assert not page.locator("#setting-on_illegal").count(), "a training setting is not the table's"
+    page.fill("#setting-ante", "3")
+    page.click("#play-button")
+    page.wait_for_selector("#message.error")
+    assert "ante=3 must be even" in page.inner_text("#message")
+    page.click("#rules-title")
+    page.wait_for_selector("#rules-text h4")
+    assert "Players, hands and matches" in page.inner_text("#rules-text")
+    page.select_option("#game", "scarp_v1")
+    page.wait_for_function("() => document.getElementById('rules-text').textContent.includes('Challenge card')")
+    seat_table(page, "tilt_v2", [None, "random"], settings={"void_deck": False, "num_hands": 2})
+    page.click("#play-button")
+    page.wait_for_selector("#play-actions .action")
+    page.click("#play-view summary:text-is('settings')")
+    settings = page.locator("#play-view details:has(summary:text-is('settings'))").inner_text()
+    assert re.search(r"void deck\s+false", settings) and re.search(r"num hands\s+2", settings), settings
 
 
 def test_watching_an_all_bot_table_to_its_end(page, tmp_path):
