@@ -200,12 +200,18 @@ def test_the_settings_form_shows_the_server_s_error_and_the_rules_panel_the_rule
     assert re.search(r"void deck\s+false", settings) and re.search(r"num hands\s+2", settings), settings
 
 
+def wait_for_the_watched_end(page) -> None:
+    page.wait_for_function(
+        "() => /Game over/.test(document.getElementById('watch-status').textContent)", timeout=60_000
+    )
+
+
 def test_watching_an_all_bot_table_to_its_end(page, tmp_path):
     # heuristics only and a seeded deal: a hand every seat passes (no result) cannot come by chance
     seat_table(page, "yokir_v1", ["yokir/heuristic"] * 3, seed=11)
     page.click("#watch-button")
     page.select_option("#pace", "250")
-    page.wait_for_function("() => /Game over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
+    wait_for_the_watched_end(page)
     assert page.query_selector_all("#watch-events li")
     assert page.locator("#watch-view .felt .seat").count() == 3
     assert "Hand 1 result" in page.inner_text("#watch-result")
@@ -222,7 +228,7 @@ def test_replaying_a_recorded_hand(page, record_dir, tmp_path):
     seat_table(page, "yokir_v1", ["yokir/heuristic"] * 3, seed=11)  # a seeded hand that is played out
     page.click("#watch-button")
     page.select_option("#pace", "250")
-    page.wait_for_function("() => /Game over/.test(document.getElementById('watch-status').textContent)", timeout=60_000)
+    wait_for_the_watched_end(page)
     page.click("[data-tab=replay]")
     record = max(record_dir.glob("*.jsonl"), key=lambda path: path.stat().st_mtime)
     page.set_input_files("#record-file", str(record))

@@ -49,14 +49,16 @@ def open_seat(browser, server_url, game, seats, size, pace="0"):  # noqa: F811 -
 def turn_or_end(page) -> bool:
     """Wait for the seat's turn (True) or the game's end (False)."""
     status = page.wait_for_function(
-        "() => { const text = document.getElementById('play-status').textContent; return /^(Your turn|Game over)/.test(text) && text; }"
+        "() => { const text = document.getElementById('play-status').textContent;"
+        " return /^(Your turn|Game over)/.test(text) && text; }"
     ).json_value()
     assert not page.is_visible("#message.error"), page.inner_text("#message")
     return status.startswith("Your turn")
 
 
 def play_one_move(page) -> None:
-    """Click the first card some move plays and the move it leaves when it is the only one, else the first action shown."""
+    """Click the first card some move plays, then the move it makes when it is the only one; else the first action
+    shown."""
     before = page.evaluate("() => document.getElementById('play-history').children.length")
     cards = page.locator("#play-hand button.card")
     if cards.count():
@@ -119,15 +121,16 @@ def test_each_game_played_to_its_end_on_its_table(browser, server_url, game, wid
 
 
 def test_the_bots_moves_are_played_out_one_at_a_time(browser, server_url):  # noqa: F811 - pytest fixtures named as parameters
-    page = open_seat(browser, server_url, "yokir_v1", [None, "yokir/heuristic", "yokir/heuristic"], WIDTHS["desktop"], pace="300")
+    seats = [None, "yokir/heuristic", "yokir/heuristic"]
+    page = open_seat(browser, server_url, "yokir_v1", seats, WIDTHS["desktop"], pace="300")
     turn_or_end(page)
     page.evaluate(
         """() => {
         window.moves = [];
         new MutationObserver((changes) => {
             for (const change of changes) for (const line of change.addedNodes)
-                window.moves.push({ at: performance.now(), text: line.textContent,
-                                    last: document.querySelector('.seat.last-mover .seat-last')?.firstChild?.textContent });
+                window.moves.push({ at: performance.now(), text: line.textContent, last: document
+                    .querySelector('.seat.last-mover .seat-last')?.firstChild?.textContent });
         }).observe(document.getElementById('play-history'), { childList: true });
     }"""
     )
@@ -156,7 +159,8 @@ def test_a_double_click_sends_one_move(browser, server_url):  # noqa: F811 - pyt
 
 
 def known_to_seat(server_url, created) -> set[str]:  # noqa: F811 - pytest fixtures named as parameters
-    """Every word in the seat's own view and history (labels such as "pick H10" included): all the cards the seat may know."""
+    """Every word in the seat's own view and history (labels such as "pick H10" included): all the cards the seat
+    may know."""
     table_id, mine = created["table_id"], next(seat for seat in created["seats"] if seat["token"])
     query = {"seat": mine["seat"], "token": mine["token"]}
     view = httpx.get(f"{server_url}/v1/tables/{table_id}", params=query).json()
