@@ -133,7 +133,7 @@ function drawStatus(answer) {
   let text;
   if (answer.finished) text = `Game over: ${rewardsText(answer.rewards, seat.names)}.`;
   else if (answer.your_turn) text = `Your turn${answer.seconds_left === null ? "" : ` (${Math.round(answer.seconds_left)} s left)`}: choose an action.`;
-  else text = `Waiting for ${seat.names(answer.to_act)}…`;
+  else text = `Waiting for ${seat.names(answer.to_act)}${answer.bots_thinking ? ", who is thinking" : ""}…`;
   document.getElementById("play-status").textContent = text;
 }
 

@@ -8,7 +8,7 @@ const CARD_CODE = /^(?:[A-Z][a-z]){2}$|^[A-Z]{1,4}\d{1,2}$/;
 /** Card codes met in legal actions' `cards`: shown as cards even when they do not look like one. */
 export const knownCards = new Set();
 
-export function isCard(value) {
+function isCard(value) {
   return typeof value === "string" && (knownCards.has(value) || (deck ? deck.face(value) !== null : CARD_CODE.test(value)));
 }
 
@@ -41,7 +41,7 @@ export function cardElement(code, choose) {
 }
 
 /** Any JSON value of a view: cards as faces, lists as rows, objects as labelled fields. */
-export function valueElement(value, choose) {
+function valueElement(value, choose) {
   if (value === null || value === undefined) return element("span", "none", "—");
   if (isCard(value)) return cardElement(value, choose && choose.cards.has(value) ? choose : null);
   if (Array.isArray(value) && value.some((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
