@@ -137,9 +137,11 @@ def test_the_bots_moves_are_played_out_one_at_a_time(browser, server_url):  # no
     }"""
     )
     page.click("#play-actions .action >> nth=0")
-    turn_or_end(page)
+    page.wait_for_function(  # the bots have moved and the seat's turn (or the end) has come back
+        "() => window.moves.some((move) => move.text.startsWith('yokir/heuristic'))"
+        " && /^(Your turn|Game over)/.test(document.getElementById('play-status').textContent)"
+    )
     moves = [move for move in page.evaluate("() => window.moves") if move["text"].startswith("yokir/heuristic")]
-    assert moves, "no bot moved"
     gaps = [later["at"] - earlier["at"] for earlier, later in zip(moves, moves[1:], strict=False)]
     assert all(gap >= 250 for gap in gaps), gaps
     assert all(move["last"] and move["last"] in move["text"] for move in moves), moves
