@@ -70,7 +70,10 @@ export function render(view) {
     dealer: view.dealer,
     seats: view.stacks.map((stack, seat) => ({
       score: `${stack} chips · ${view.paid[seat]} in the pot`,
-      role: !view.in_match[seat] ? "out" : view.folded[seat] ? "folded" : (view.phase === "over" && view.showdown?.shown[seat]?.name) || "",
+      role: [
+        !view.in_match[seat] ? "out" : view.folded[seat] ? "folded" : view.phase === "over" && view.showdown?.shown[seat]?.name,
+        view.trades[seat] && (view.trades[seat].length ? `traded ${count(view.trades[seat].length, "card")}` : "traded none"),
+      ].filter(Boolean).join(" · "),
       cards: seat === view.seat && view.phase !== "over" ? [] : seatCards(view, seat),
     })),
     middle,
