@@ -102,7 +102,7 @@ function takeEvent(event) {
   const describe = seat.renderer?.describe;
   const list = document.getElementById("play-history");
   list.querySelector(".current")?.classList.remove("current");
-  const line = event.kind === "start" ? element("li", "event hand-start", `Hand ${event.hand + 1}`) : eventElement(event, seat.names, describe);
+  const line = eventElement(event, seat.names, describe);
   line.classList.add("current");
   list.append(line);
   if (event.kind === "start") seat.lastActions = [];

@@ -114,8 +114,9 @@ export function eventElement(event, name, describe) {
     if (move.cards.length) line.append(" ", valueElement(move.cards));
     return line;
   }
-  if (event.kind === "result") {
-    line.append(element("strong", "", `Hand ${event.hand + 1} over`));
+  if (event.kind === "result" || event.kind === "start") {
+    if (event.kind === "start") line.classList.add("hand-start");
+    line.append(element("strong", "", `Hand ${event.hand + 1} ${event.kind === "start" ? "begins" : "over"}`));
     return line;
   }
   line.append(element("strong", "", `${event.kind.replaceAll("_", " ")} `));

@@ -34,7 +34,7 @@ function eventLayout(events, shown, seats, describe) {
     if (event.kind === "result") continue;
     if (typeof event.seat === "number" && event.kind === "deal") layout.seats[event.seat].cards.push(...dealtCards(event));
     else if (event.label) moves.push(eventMove(event, describe));
-    else if (event.seat === null && Array.isArray(event.cards)) laid.push(...event.cards);
+    else if (event.seat === null) laid.push(...(Array.isArray(event.cards) ? event.cards : []), ...(event.card ? [event.card] : []));
   }
   const recent = moves.slice(-seats).filter((move) => move.cards.length);
   if (recent.length) layout.middle.push({ label: "Last moves", cards: recent.flatMap((move) => move.cards) });
