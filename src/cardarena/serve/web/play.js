@@ -200,6 +200,7 @@ function drawActions() {
   const behindCards = folded ? legal.filter((action) => action.cards.length).length : 0;
   legal.forEach((action, index) => {
     const button = element("button", "action", `${index + 1}. ${actionText(action)}`);
+    if (action.cards.length) button.append(" ", ...action.cards.map((code) => cardElement(code)));
     button.type = "button";
     button.dataset.action = action.id;
     button.dataset.label = action.label;
