@@ -83,6 +83,7 @@ def check_the_table(page, server_url, players: int, size) -> None:  # noqa: F811
     assert page.locator("#play .card svg").count() >= 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
     assert page.locator("#play-view > dl.fields").count() == 0
+    assert page.locator("#play-view .seat button.card").count() == 0, "a seat's cards are not to click"
     assert not page.locator("#play-view details[open]").count()
     shown = set(page.eval_on_selector_all("#play [data-card]", "cards => cards.map(card => card.dataset.card)"))
     assert shown <= known_to_seat(server_url, page.created), shown - known_to_seat(server_url, page.created)

@@ -144,7 +144,7 @@ function tableSeats() {
 /** The felt from `view` (the seat `toAct` outlined), your hand from the latest view, every field under "details". */
 function drawTable(view, toAct) {
   const choice = { cards: playableCards(), selected: seat.selection, toggle: toggleCard };
-  const drawCard = (code) => cardElement(code, code !== null && choice.cards.has(code) ? choice : null);
+  const drawCard = (code, clickable = true) => cardElement(code, clickable && choice.cards.has(code) ? choice : null);
   const details = folded("details: every field of the view", fieldsElement(view, SHOWN_APART));
   const settings = folded("settings", fieldsElement(view.settings, []));
   const render = seat.renderer?.render;

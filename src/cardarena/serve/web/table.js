@@ -6,8 +6,9 @@
 
 import { element } from "./render.js";
 
-/** The seat's box: its name, roles, score, whose turn, its public cards and its last action. */
-function seatBox(seat, layout, table, drawCard) {
+/** The seat's box: its name, roles, score, whose turn, its public cards and its last action (cards never to click). */
+function seatBox(seat, layout, table, draw) {
+  const drawCard = (code) => draw(code, false);
   const info = layout.seats?.[seat.number] ?? {};
   const box = element("div", "seat");
   box.dataset.seat = seat.number;
@@ -56,7 +57,8 @@ function pileBox(part, drawCard) {
 }
 
 /** The felt: `table` gives { seats: [{ number, name }], you, toAct, lastSeat, lastActions: [{ text, cards }] },
- * `drawCard(code)` a face; the seat `you` (null for a spectator) sits at the bottom, its hand drawn apart. */
+ * `drawCard(code, clickable)` a face (a button where `clickable` is not false and some move plays it); the seat `you`
+ * (null for a spectator) sits at the bottom, its hand drawn apart. */
 export function tableElement(layout, table, drawCard) {
   const felt = element("div", "felt");
   const seats = element("div", "seats");
