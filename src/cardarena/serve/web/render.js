@@ -90,7 +90,7 @@ export function seatNamer(seats, you) {
 function eventAction(event) {
   const label = event.private?.label ?? event.label;
   const words = label.split(/[ :]/);
-  return { label, kind: words[0], cards: words.filter((word) => deck?.face(word)), public: event.label };
+  return { label, kind: words[0], cards: words.filter((word) => deck?.face(word)) };
 }
 
 /** What a seat did in a history event, in words and cards: { text, cards }; null for an event of no seat. */
