@@ -32,10 +32,11 @@ function seatBox(seat, layout, table, draw) {
   return box;
 }
 
-/** Cards in a row: a code face up, null face down, a list as one stack (bottom first, each covering the last). */
-export function cardRow(codes, drawCard) {
+/** Cards in a row: a code face up, null face down, a list as one stack (bottom first, each covering the last);
+ * `empty` says that there is none. */
+export function cardRow(codes, drawCard, empty = "no card") {
   const row = element("div", "card-row");
-  if (!codes.length) row.append(element("span", "none", "no card"));
+  if (!codes.length) row.append(element("span", "none", empty));
   for (const code of codes) {
     if (!Array.isArray(code)) row.append(drawCard(code));
     else {
@@ -73,7 +74,7 @@ export function tableElement(layout, table, drawCard) {
 
 /** Your hand: the cards you hold, to click. */
 export function handElement(layout, drawCard) {
-  const hand = cardRow(layout.hand ?? [], drawCard);
+  const hand = cardRow(layout.hand ?? [], drawCard, "your hand is empty");
   hand.classList.add("hand");
   hand.setAttribute("aria-label", "your hand");
   return hand;
