@@ -1,4 +1,5 @@
-// Piktas for the web table (docs/web.md): its deck's faces; the page draws its seat view generically.
+// Piktas for the web table (docs/web.md): its deck's faces and its seat view on the shared table.
+
 import { suitedFace } from "/web/decks/faces.js";
 
 const TRUMP_NAMES = {
@@ -23,3 +24,53 @@ export const deck = {
     return null;
   },
 };
+
+function cardName(code) {
+  return deck.face(code)?.name ?? code;
+}
+
+const BETS = { stay: "Stay", match: "Match the bet", raise: "Raise", fold: "Fold" };
+
+/** The action in words: "Swap 7 of Stone for Sagebrush (trump)", "Cover 5 of Water with a void". */
+export function describe(action) {
+  const [given, taken] = action.cards;
+  if (action.kind === "swap") return `Swap ${cardName(given)} for ${cardName(taken)}`;
+  if (action.kind === "void") return `Cover ${cardName(taken)} with a void`;
+  if (action.kind === "pass") return "Pass";
+  return BETS[action.kind] ?? action.label;
+}
+
+/** The cards a seat shows: its hand at the showdown, else the field cards it took (face up) and the rest face down. */
+function seatCards(view, seat) {
+  const shown = view.phase === "over" ? view.showdowns.at(-1)?.hands[seat] : null;
+  if (shown) return shown;
+  const held = view.held_from_field[seat];
+  return [...held, ...Array(Math.max(view.hand_sizes[seat] - held.length, 0)).fill(null)];
+}
+
+/** One Piktas seat view on the shared table: the field's positions, the deck, the pot; each seat's cards. */
+export function render(view) {
+  const gambling = view.settings.mode === "gambling";
+  const phase = view.phase === "exchange" ? `exchange cycle ${view.cycle} of 3` : view.phase === "betting" ? "betting" : "showdown";
+  const middle = [
+    { label: `Field · ${phase}`, cards: view.field.map((stack) => (stack.length === 1 ? stack[0] : stack)) },
+    { label: "Deck", cards: [null], text: `${view.deck_size} cards` },
+  ];
+  if (gambling) {
+    const bet = view.betting ? ` · bet to match ${view.betting.current_bet}` : "";
+    middle.push({ label: "Pot", text: `${view.pot} chips${bet}` });
+  }
+  const [total, unit] = view.evaluation;
+  return {
+    dealer: view.dealer,
+    seats: view.hand_sizes.map((_, seat) => ({
+      score: gambling ? `${view.chips[seat]} chips` : `${view.scores[seat]} points`,
+      role: !view.in_round[seat] ? "out" : view.betting?.folded[seat] ? "folded" : "",
+      cards: seat === view.seat ? view.held_from_field[seat] : seatCards(view, seat),
+      label: seat === view.seat ? "taken from the field" : "",
+    })),
+    middle,
+    note: `Your hand with the field scores ${total} (best unit ${unit}).`,
+    hand: view.hand,
+  };
+}

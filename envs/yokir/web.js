@@ -29,7 +29,7 @@ export function describe(action) {
   if (verb === "accept" || verb === "call") return `${verb === "accept" ? "Accept" : "Call"} ${suitName(argument)} as trump`;
   if (verb === "reject") return "Reject the up card";
   if (verb === "pass") return "Pass";
-  if (verb === "discard") return `Discard ${deck.face(argument)?.name ?? argument}`;
+  if (verb === "discard") return argument ? `Discard ${deck.face(argument)?.name ?? argument}` : "Discard a card";
   return `Play ${deck.face(argument)?.name ?? argument}`;
 }
 

@@ -51,7 +51,7 @@ TABLE_PATHS = {
 
 def test_the_schema_served_documents_every_route_and_its_errors(client):
     paths = client.http.get("/openapi.json").json()["paths"]
-    web_paths = {"/web/renderers/{game}.js", "/web/decks/{deck}.js"}
+    web_paths = {"/web/renderers/{game}.js", "/web/rules/{game}.md", "/web/decks/{deck}.js"}
     assert set(paths) == {"/healthz", "/v1/games", "/v1/bots", "/v1/act", *web_paths, *TABLE_PATHS}
     for path in web_paths:
         assert set(paths[path]["get"]["responses"]) == {"200", "404", "422"}

@@ -79,7 +79,26 @@ def test_a_renderer_that_does_not_exist_is_a_404(server_url, coinflip_game, game
 
 def test_a_game_of_one_module_has_no_renderer(coinflip_game):
     infos = {info.env_id: info for info in game_infos()}
-    assert infos["coinflip_v1"].renderer is None
+    assert infos["coinflip_v1"].renderer is None and infos["coinflip_v1"].rules is None
+
+
+def test_every_game_serves_its_rules_page_and_its_settings_schema(server_url):
+    for game in httpx.get(server_url + "/v1/games").json():
+        assert game["rules"] == f"/web/rules/{game['env_id']}.md"
+        response = httpx.get(server_url + game["rules"])
+        assert response.status_code == 200 and response.headers["content-type"].startswith("text/markdown")
+        assert response.text == (ROOT / "docs" / "games" / f"{game['name']}.md").read_text(encoding="utf-8")
+        assert "## Rules" in response.text
+        properties = game["settings_schema"]["properties"]
+        assert set(properties) == set(game["settings"])
+        assert all(properties[key].get("default") == default for key, default in game["settings"].items())
+    dividha = next(game for game in httpx.get(server_url + "/v1/games").json() if game["name"] == "dividha")
+    assert dividha["settings_schema"]["properties"]["limit"]["enum"] == ["fixed", "pot", "no"]
+
+
+def test_a_rules_page_that_does_not_exist_is_a_404(server_url, coinflip_game):
+    response = httpx.get(f"{server_url}/web/rules/coinflip_v1.md")
+    assert response.status_code == 404 and "ships no rules page" in response.json()["detail"]
 
 
 @pytest.mark.parametrize(("page", "script"), [("/docs", "swagger-ui-bundle.js"), ("/redoc", "redoc.standalone.js")])

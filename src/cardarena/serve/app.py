@@ -35,7 +35,7 @@ from cardarena import __version__
 from cardarena.envs import GAMES, lookup
 from cardarena.envs.core.errors import CardArenaError
 
-from .bots import Roster, game_infos, renderer_file
+from .bots import RENDERER, RULES, Roster, game_file, game_infos
 from .errors import status_and_kind
 from .keys import API_KEY_HEADER, ApiKey, ApiKeys
 from .models import (
@@ -125,13 +125,17 @@ def create_app(
     )
     def renderer(game: str) -> Response:  # a worker thread: the first call imports the game
         """The game's own table renderer for the web table, a JavaScript module (docs/web.md)."""
-        entry = lookup(game)
-        source = renderer_file(entry)
-        if source is None:
-            raise HTTPException(
-                404, f"{entry.env_id} ships no renderer for the web table; the page draws its views generically"
-            )
-        return Response(source.read_text(encoding="utf-8"), media_type="text/javascript")
+        missing = "renderer for the web table; the page draws its views generically"
+        return _served_game_file(game, RENDERER, "text/javascript", missing)
+
+    @app.get(
+        "/web/rules/{game}.md",
+        response_class=Response,
+        responses={200: {"content": {"text/markdown": {}}}, **_documented(404)},
+    )
+    def rules(game: str) -> Response:  # a worker thread: the first call imports the game
+        """The game's rules page (Markdown) for the web table's rules panel (docs/web.md)."""
+        return _served_game_file(game, RULES, "text/markdown", "rules page")
 
     @app.get(
         "/web/decks/{deck}.js",
@@ -231,6 +235,15 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     return app
+
+
+def _served_game_file(game: str, name: str, media_type: str, missing: str) -> Response:
+    """A file the game ships for the web table (its renderer, its rules page), or a 404 saying it ships no `missing`."""
+    entry = lookup(game)
+    source = game_file(entry, name)
+    if source is None:
+        raise HTTPException(404, f"{entry.env_id} ships no {missing}")
+    return Response(source.read_text(encoding="utf-8"), media_type=media_type)
 
 
 async def _bots_done(room: TableRoom, table_id: str, wait: float) -> None:

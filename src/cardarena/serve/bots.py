@@ -130,21 +130,26 @@ def game_infos() -> list[GameInfo]:
             num_actions=entry.env_cls.game_cls.num_actions,
             observation_size=entry.env_cls.encoder_cls.observation_size,
             settings={key: default for key, _, default in entry.env_cls.game_cls.config_cls.describe_fields()},
-            renderer=f"/web/renderers/{entry.env_id}.js" if renderer_file(entry) else None,
+            settings_schema=entry.env_cls.game_cls.config_cls.model_json_schema(),
+            rules=f"/web/rules/{entry.env_id}.md" if game_file(entry, RULES) else None,
+            renderer=f"/web/renderers/{entry.env_id}.js" if game_file(entry, RENDERER) else None,
         )
         for entry in registered()
     ]
 
 
 RENDERER = "web.js"
+"""The game's own renderer for the web table."""
+RULES = "rules.md"
+"""The game's rules page for the web table: its docs page (docs/games/<game>.md), linked into its package."""
 
 
-def renderer_file(entry: GameEntry) -> Traversable | None:
-    """The game's own renderer for the web table: `web.js` in its package, if it ships one (a game
-    that is a single module has none)."""
+def game_file(entry: GameEntry, name: str) -> Traversable | None:
+    """A file the game ships for the web table (`RENDERER`, `RULES`) in its package, if it ships it (a game
+    that is a single module ships none)."""
     if not hasattr(import_module(entry.module), "__path__"):
         return None
-    candidate = files(entry.module) / RENDERER
+    candidate = files(entry.module) / name
     return candidate if candidate.is_file() else None
 
 

@@ -58,6 +58,14 @@ class GameInfo(BaseModel):
     num_actions: int
     observation_size: int
     settings: dict[str, Any] = Field(description="Each config setting's default.")
+    settings_schema: dict[str, Any] = Field(
+        description="The config's JSON schema (pydantic's): each setting's type, default, allowed values and range."
+    )
+    rules: str | None = Field(
+        default=None,
+        description="The path of the game's rules page (its docs page, Markdown, shipped with the game and served "
+        "without an API key); null when it ships none.",
+    )
     renderer: str | None = Field(
         default=None,
         description="The path of the game's own table renderer for the web table (docs/web.md), "

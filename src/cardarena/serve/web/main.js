@@ -5,6 +5,8 @@ import { element } from "./render.js";
 import { guarded, lastTable, say, showTab } from "./page.js";
 import { startPlaying } from "./play.js";
 import { startWatching } from "./watch.js";
+import { chosenSettings, drawSettings } from "./settings.js";
+import { useRules } from "./rules.js";
 import { setUpReplay } from "./replay.js";
 
 const YOU = "";
@@ -44,12 +46,7 @@ function drawSeats() {
 
 function tableRequest() {
   const game = chosenGame();
-  let settings;
-  try {
-    settings = JSON.parse(document.getElementById("settings").value || "{}");
-  } catch (error) {
-    throw new Error(`the settings are not JSON (${error.message})`);
-  }
+  const settings = chosenSettings(game);
   const seats = [...document.querySelectorAll("#seats select")].map((choice) => choice.value || null);
   const seed = document.getElementById("seed").value;
   useApiKey(document.getElementById("api-key").value);
@@ -81,7 +78,7 @@ async function play(event) {
 async function watch() {
   const request = tableRequest();
   if (request.seats.includes(null)) throw new Error("to watch, every seat must be a bot");
-  await startWatching(await openTable(request, "watch"));
+  await startWatching(await openTable(request, "watch"), chosenGame());
 }
 
 async function loadLobby() {
@@ -90,6 +87,8 @@ async function loadLobby() {
   for (const game of games) choice.append(new Option(`${game.name} (${game.env_id})`, game.env_id));
   document.getElementById("players").value = games[0].settings.num_players;
   drawSeats();
+  drawSettings(games[0]);
+  useRules(games[0]);
 }
 
 function setUp() {
@@ -97,11 +96,13 @@ function setUp() {
   document.getElementById("game").addEventListener("change", () => {
     document.getElementById("players").value = chosenGame().settings.num_players;
     drawSeats();
+    drawSettings(chosenGame());
+    useRules(chosenGame());
   });
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("lobby-form").addEventListener("submit", (event) => guarded(() => play(event)));
   document.getElementById("watch-button").addEventListener("click", () => guarded(watch));
-  setUpReplay();
+  setUpReplay((envId) => games.find((game) => game.env_id === envId));
   guarded(loadLobby);
 }
 

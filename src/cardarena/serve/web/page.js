@@ -25,3 +25,13 @@ export function showTab(name) {
   for (const panel of document.querySelectorAll("[data-panel]")) panel.hidden = panel.dataset.panel !== name;
   for (const tab of document.querySelectorAll("[data-tab]")) tab.setAttribute("aria-pressed", String(tab.dataset.tab === name));
 }
+
+/** The game's own renderer module (`deck`, `render(view)`, `describe(action)`: docs/web.md), or null when it ships none. */
+export async function loadRenderer(game) {
+  if (!game.renderer) return null;
+  try {
+    return await import(game.renderer);
+  } catch (error) {
+    throw new Error(`${game.env_id}'s renderer ${game.renderer} did not load (${error.message})`);
+  }
+}

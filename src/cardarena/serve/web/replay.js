@@ -1,11 +1,12 @@
-// Replaying recorded hands (cardarena.record/1 lines): step forward and back through each hand's events.
+// Replaying recorded hands (cardarena.record/1 lines) on the table: step forward and back through each hand's events.
 
 import { api, withQuery } from "./api.js";
-import { eventElement } from "./render.js";
-import { guarded, lastTable, say } from "./page.js";
+import { seatNamer, useDeck } from "./render.js";
+import { drawStage } from "./stage.js";
+import { guarded, lastTable, loadRenderer, say } from "./page.js";
 
 const RECORD_FORMAT = "cardarena.record/1";
-const replay = { records: [], events: [], shown: 0 };
+const replay = { records: [], events: [], shown: 0, seats: 0, names: null, renderer: null, gameOf: () => undefined };
 
 /** Records from the text of a JSON-lines record file; throws naming the first bad line. */
 export function parseRecords(text) {
@@ -32,7 +33,7 @@ function handCount(records) {
   return records.length === 1 ? "1 hand" : `${records.length} hands`;
 }
 
-function load(records) {
+async function load(records) {
   replay.records = records;
   const choice = document.getElementById("replay-hand");
   choice.replaceChildren(
@@ -42,11 +43,18 @@ function load(records) {
       return new Option(`${record.game}: ${episode}hand ${record.hand + 1}${seats}`, index);
     }),
   );
-  chooseHand(0);
+  await chooseHand(0);
 }
 
-function chooseHand(index) {
-  replay.events = replay.records[index].log;
+/** Show the hand `index` from its first event, drawn with its game's renderer. */
+async function chooseHand(index) {
+  const record = replay.records[index];
+  const game = replay.gameOf(record.game);
+  replay.renderer = game ? await loadRenderer(game) : null;
+  useDeck(replay.renderer?.deck);
+  replay.events = record.log;
+  replay.seats = record.seats?.length ?? record.log.find((event) => event.kind === "result")?.rewards.length ?? 0;
+  replay.names = seatNamer(record.seats, null);
   replay.shown = 1;
   draw();
 }
@@ -59,17 +67,15 @@ function moveTo(shown) {
 
 function draw() {
   const { events, shown } = replay;
-  const list = document.getElementById("replay-events");
-  list.replaceChildren(...events.slice(0, shown).map(eventElement));
-  list.lastElementChild.classList.add("current");
-  list.lastElementChild.scrollIntoView({ block: "nearest" });
-  document.getElementById("replay-status").textContent = `event ${shown} of ${events.length}`;
+  const byId = (id) => document.getElementById(id);
+  drawStage({ view: byId("replay-view"), list: byId("replay-events"), result: byId("replay-result") }, events, shown, replay.names, replay.seats, replay.renderer);
+  byId("replay-status").textContent = `event ${shown} of ${events.length}`;
 }
 
 async function readFile(input) {
   const [file] = input.files;
   if (!file) return;
-  load(parseRecords(await file.text()));
+  await load(parseRecords(await file.text()));
   say(`${file.name}: ${handCount(replay.records)}`, true);
 }
 
@@ -79,7 +85,7 @@ async function readLastTable() {
   if (!table) throw new Error("no table was created from this page yet: seat one in the lobby, or open a record file");
   const history = await api("GET", withQuery(`/v1/tables/${table.table_id}/history`, { token: table.creator_token }));
   if (!history.records?.length) throw new Error("the last table has finished no hand yet");
-  load(history.records);
+  await load(history.records);
   say(`table ${table.table_id.slice(0, 8)}: ${handCount(history.records)}`, true);
 }
 
@@ -89,12 +95,13 @@ function onKey(event) {
   else if (event.key === "ArrowLeft") moveTo(replay.shown - 1);
 }
 
-/** Wire the replay panel's controls. */
-export function setUpReplay() {
+/** Wire the replay panel's controls; `gameOf(envId)` is a game of `GET /v1/games`, for its renderer. */
+export function setUpReplay(gameOf) {
+  replay.gameOf = gameOf;
   const byId = (id) => document.getElementById(id);
   byId("record-file").addEventListener("change", (event) => guarded(() => readFile(event.target)));
   byId("replay-last").addEventListener("click", () => guarded(readLastTable));
-  byId("replay-hand").addEventListener("change", (event) => chooseHand(Number(event.target.value)));
+  byId("replay-hand").addEventListener("change", (event) => guarded(() => chooseHand(Number(event.target.value))));
   byId("replay-first").addEventListener("click", () => moveTo(1));
   byId("replay-back").addEventListener("click", () => moveTo(replay.shown - 1));
   byId("replay-forward").addEventListener("click", () => moveTo(replay.shown + 1));
