@@ -217,11 +217,13 @@ class AntipokerEncoder(Encoder[AntipokerState]):
 # Keyed by the hand, a tuple of card ids: its segments depend on those cards alone.
 @lru_cache(maxsize=1 << 16)
 def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
-    """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1
-    (the compiled evaluator, loaded on first use)."""
-    from . import evaluator
-
-    return evaluator.value_features(np.array(rules.hand_row(hand), dtype=np.int64), _LOG_LARGEST)
+    """The `value` and `parts` segments of a hand: log1p of its total, then of each part
+    (`rules.parts_of_ids`), over log1p(LARGEST_VALUE), capped at 1 (float32)."""
+    parts = np.array(rules.parts_of_ids(hand), np.int64)
+    features = np.empty(5, np.float32)
+    features[0] = min(np.log1p(parts.sum()) / _LOG_LARGEST, 1.0)
+    features[1:] = np.minimum(np.log1p(parts) / _LOG_LARGEST, 1.0)
+    return features
 
 
 def _encode_betting(
