@@ -22,8 +22,8 @@ from types import ModuleType
 
 import numpy as np
 from cardarena.envs.core import betting, settlement
-from cardarena.envs.core.compiling import Background, in_numba_cache
 from cardarena.envs.core.cards import Deck
+from cardarena.envs.core.compiling import Background, in_numba_cache
 
 from . import evaluator_reference
 from .deck import (  # noqa: F401  (the deck's constants, imported from here by the game)
@@ -39,11 +39,11 @@ from .deck import (  # noqa: F401  (the deck's constants, imported from here by 
     HELL_SIDE,
     MAX_CARDS,
     MAX_HAND,
-    pack_key,
     RANKS,
     SATAN,
     SUITS,
     THE_THREE,
+    pack_key,
     unpack_key,
 )
 

@@ -55,7 +55,6 @@ from .layout import (
     TO_CALL_AT,
 )
 
-
 # the observation, the row (read-only: `np.frombuffer` of bytes), the scales
 _SIGNATURE = types.void(types.float32[::1], types.Array(types.int64, 1, "C", readonly=True), types.float64[::1])
 
