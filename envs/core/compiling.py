@@ -51,13 +51,12 @@ class Background(Generic[Kernels]):
     def ready(self) -> Kernels | None:
         """The kernels once compiled, else None (the caller plays on its reference); the first
         call starts their compilation. A compilation that failed raises its error here."""
-        kernels = self._kernels
-        if kernels is None:
+        if self._kernels is None:
             if self._thread is None:
                 self._start()
             elif self._error is not None:
                 raise self._error
-        return kernels
+        return self._kernels
 
     def wait(self) -> Kernels:
         """The kernels, compiled first if they are not yet."""
@@ -98,10 +97,11 @@ def in_numba_cache(*functions: Any) -> bool:
 
 
 def wait_all() -> None:
-    """Wait for the kernels of every `Background` asked for so far."""
+    """Wait for the builds of every `Background` asked for so far (a failed one raises at its next `ready()`)."""
     for background in _EVERY:
-        if background._thread is not None:
-            background.wait()
+        thread = background._thread
+        if thread is not None:
+            thread.join()
 
 
 def _compiler_lock() -> threading.RLock | None:

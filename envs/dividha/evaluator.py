@@ -240,7 +240,7 @@ def showdown(cards, divine_intervention):
     heavenly, hellish, god, satan = _sides(cards, divine_intervention)
     counts = np.zeros(ACE_HIGH + 1, np.int64)
     full = (1 << n) - 1
-    best_key, best_mask, best_size = -1, np.int64(0), 0  # typed: a literal 0 would compile `_lower_cards` again
+    best_key, best_mask, best_size = -1, 0, 0  # best_mask goes to `_lower_cards` as an int64, not a literal 0
     for mask in range(1, full + 1):
         size = 0
         for position in range(n):
@@ -253,7 +253,7 @@ def showdown(cards, divine_intervention):
         if (
             key > best_key
             or key == best_key
-            and (size > best_size or size == best_size and _lower_cards(mask, best_mask))
+            and (size > best_size or size == best_size and _lower_cards(mask, np.int64(best_mask)))
         ):
             best_key, best_mask, best_size = key, mask, size
     return best_key, best_mask
