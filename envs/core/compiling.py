@@ -11,7 +11,9 @@ kernel (`in_numba_cache`), the first ask reads them at once instead: a fraction 
 a thread would stretch to seconds while the game's reference holds the interpreter.
 
 `wait()` blocks until the kernels are ready: for code that times or tests the compiled path
-itself; `wait_all()` does so for every `Background` asked for so far.
+itself; `wait_all()` does so for every `Background` asked for so far. The thread shares the
+interpreter with the game, so on an empty cache the kernels take about twice as long to be ready
+as compiling them alone would, while the game plays on at its references' pace.
 
 A fork while a thread compiles waits for the function under compilation to finish (numba's
 compiler lock, copied held into the child, would block the child's every compilation); the child
@@ -23,6 +25,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -30,7 +33,7 @@ __all__ = ["Background", "in_numba_cache", "wait_all"]
 
 Kernels = TypeVar("Kernels")
 
-_EVERY: list[Background] = []  # every Background made: module-level objects, one per game's kernels
+_EVERY: weakref.WeakSet[Background] = weakref.WeakSet()  # every Background made (a game's: module-level)
 
 
 class Background(Generic[Kernels]):
@@ -46,7 +49,7 @@ class Background(Generic[Kernels]):
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
         self._starting = threading.Lock()
-        _EVERY.append(self)
+        _EVERY.add(self)
 
     def ready(self) -> Kernels | None:
         """The kernels once compiled, else None (the caller plays on its reference); the first
