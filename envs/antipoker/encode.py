@@ -219,11 +219,8 @@ class AntipokerEncoder(Encoder[AntipokerState]):
 def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
     """The `value` and `parts` segments of a hand: log1p of its total, then of each part
     (`rules.parts_of_ids`), over log1p(LARGEST_VALUE), capped at 1 (float32)."""
-    parts = np.array(rules.parts_of_ids(hand), np.int64)
-    features = np.empty(5, np.float32)
-    features[0] = min(np.log1p(parts.sum()) / _LOG_LARGEST, 1.0)
-    features[1:] = np.minimum(np.log1p(parts) / _LOG_LARGEST, 1.0)
-    return features
+    parts = rules.parts_of_ids(hand)
+    return np.array([min(math.log1p(value) / _LOG_LARGEST, 1.0) for value in (sum(parts), *parts)], np.float32)
 
 
 def _encode_betting(
