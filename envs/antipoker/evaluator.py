@@ -126,3 +126,16 @@ def hand_values(hands):
     """The total value of each row of `hands`."""
     parts = breakdowns(hands)
     return parts.sum(axis=1)
+
+
+@njit(cache=True)
+def value_features(row, log_largest):
+    """One hand's value segment of the observation: log1p of its total, then of each part, over
+    `log_largest`, capped at 1 (float32). Mirrors `evaluator_reference.value_features`."""
+    parts = np.zeros(4, dtype=np.int64)
+    row_parts(row, parts)
+    features = np.empty(5, dtype=np.float32)
+    features[0] = min(np.log1p(parts.sum()) / log_largest, 1.0)
+    for k in range(4):
+        features[k + 1] = min(np.log1p(parts[k]) / log_largest, 1.0)
+    return features

@@ -60,18 +60,19 @@ def _compile() -> ModuleType:
     from . import evaluator
 
     evaluator.breakdowns.compile((types.int64[:, ::1],))
+    evaluator.value_features.compile((types.int64[::1], types.float64))
     return evaluator
 
 
 def _cached() -> bool:
     from . import evaluator
 
-    return in_numba_cache(evaluator.breakdowns)
+    return in_numba_cache(evaluator.breakdowns, evaluator.value_features)
 
 
-# `breakdowns` for the game's hands: compiled in a background thread when first asked for, or read at
-# once from a warm numba cache (core/compiling.py); until then evaluator_reference.py, which tests
-# hold equal to it, values them
+# `breakdowns` and `value_features` for the game's hands: compiled in a background thread when
+# first asked for, or read at once from a warm numba cache (core/compiling.py); until then
+# evaluator_reference.py, which tests hold equal to them, values the hands
 COMPILED = Background("antipoker", _compile, _cached)
 
 
