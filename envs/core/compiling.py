@@ -95,8 +95,12 @@ class Background(Generic[Kernels]):
 
 def in_numba_cache(*functions: Any) -> bool:
     """Whether numba's cache holds a compilation of each of these `njit(cache=True)` functions for
-    their source files as they are now (numba's own check, the index file of each function)."""
-    return all(function._cache._cache_file._load_index() for function in functions)
+    their source files as they are now: numba's own check, the index file of each function. A
+    numba whose cache is laid out otherwise answers False (the kernels then compile in the background)."""
+    try:
+        return all(function._cache._cache_file._load_index() for function in functions)
+    except AttributeError:
+        return False
 
 
 def wait_all() -> None:
@@ -107,16 +111,16 @@ def wait_all() -> None:
             thread.join()
 
 
-def _compiler_lock() -> threading.RLock | None:
+def _compiler_lock() -> Any:
     """numba's global compiler lock, if numba is loaded and one of our threads compiles."""
     if "numba" not in sys.modules or not any(b._thread is not None and b._thread.is_alive() for b in _EVERY):
         return None
     from numba.core.compiler_lock import global_compiler_lock
 
-    return global_compiler_lock._lock
+    return global_compiler_lock
 
 
-_held_for_fork: list[threading.RLock] = []
+_held_for_fork: list[Any] = []
 
 
 def _before_fork() -> None:
