@@ -30,7 +30,8 @@ def _compile() -> Kernels:
     ints, flag = types.int64[::1], types.boolean
     scoring.score_pool.compile((ints, types.int64, flag, flag, flag))
     scoring.exchange_outcomes.compile((ints, ints, ints, ints, ints, ints, flag, flag, flag))
-    features.write_exchange_features.compile((types.float32[::1], ints, ints, ints, ints))
+    # the whole-field totals are a column of the search's results: strided
+    features.write_exchange_features.compile((types.float32[::1], ints, ints, types.int64[:], ints))
     return Kernels(features.exchange_outcomes, features.write_exchange_features)
 
 

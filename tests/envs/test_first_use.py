@@ -75,3 +75,26 @@ def test_the_references_play_as_the_compiled_kernels(env_id, settings, steps, mo
     assert len(slow) == len(fast) == steps
     for step, (on_reference, on_compiled) in enumerate(zip(slow, fast, strict=True)):
         assert on_reference == on_compiled, f"{env_id} {settings}: step {step} differs"
+
+
+def _kernels(env_id: str) -> list[Any]:
+    """The numba dispatchers a game's `Background` compiles."""
+    from cardarena.envs.antipoker import evaluator as antipoker_evaluator
+    from cardarena.envs.dividha import evaluator as dividha_evaluator
+    from cardarena.envs.piktas import features, scoring
+    from cardarena.envs.tilt import observation_writer
+
+    return {
+        "piktas_v1": [scoring.score_pool, scoring.exchange_outcomes, features.write_exchange_features],
+        "tilt_v2": [observation_writer.write_observation, observation_writer.write_card_sets],
+        "dividha_v1": [dividha_evaluator.showdown, dividha_evaluator.legal_hand],
+        "antipoker_v1": [antipoker_evaluator.breakdowns, antipoker_evaluator.value_features],
+    }[env_id]
+
+
+@pytest.mark.parametrize("env_id", COMPILED)
+def test_play_calls_the_kernels_as_they_were_compiled_in_the_background(env_id):
+    """A call with other argument types would compile once more, in the game's own thread."""
+    COMPILED[env_id].wait()
+    play(env_id, {}, 300)
+    assert [len(kernel.signatures) for kernel in _kernels(env_id)] == [1] * len(_kernels(env_id))
