@@ -136,9 +136,11 @@ def cardarena_player(env_id: str) -> Callable[[int], PlayHand]:
 
     def build(seed: int) -> PlayHand:
         from cardarena.envs import make
+        from cardarena.envs.core.compiling import wait_all
 
         play_hand = aec_player(lambda: make(env_id), seed)
         play_hand(random.Random(seed + 1))  # imports and compiled code (numba's cache) load before timing
+        wait_all()  # the compiled paths, not the references they stand in for while compiling
         return play_hand
 
     return build
@@ -237,10 +239,13 @@ class Decision(NamedTuple):
 def loop_breakdown(env_id: str, seed: int, hands: int) -> list[tuple[str, float]]:
     """(part, µs per decision step) of the environment's random-play loop; see the module docstring."""
     from cardarena.envs import make
+    from cardarena.envs.core.compiling import wait_all
 
     env = make(env_id)
     game, encoder, rng = env.game, env.encoder, random.Random(seed)
     play_hand = aec_player(lambda: env, seed)
+    play_hand(random.Random(seed + 1))
+    wait_all()  # the compiled paths, not the references they stand in for while compiling
     whole = _fastest_loop(play_hand, rng, hands)
     observed, decisions, played = _record_hands(env, rng, hands)
 

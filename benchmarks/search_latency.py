@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 from cardarena.agents import load
 from cardarena.envs import lookup, make, registered
+from cardarena.envs.core.compiling import wait_all
 from cardarena.envs.core.table import Table, decide
 from rich.console import Console
 from rich.table import Table as TextTable
@@ -35,6 +36,9 @@ def time_decisions(game: str, agent_name: str, points: list[tuple[int, int]]) ->
     env = make(lookup(game).env_id)
     table = Table(env)
     agent = load(agent_name, game=game, seed=0)
+    table.reset(seed=0)
+    decide(agent, env, table.to_act)  # a first decision starts what compiles in the background
+    wait_all()  # and the timing waits for the compiled paths
     times, widths = [], []
     for deal, moves in points:
         table.reset(seed=deal)

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import typer
 from cardarena.envs import make
+from cardarena.envs.core.compiling import wait_all
 from cardarena.envs.tilt.encode import TiltEncoder
 from env_throughput import _fastest_pass, _no_op, _record_hands, aec_player, measure, texas_holdem_player
 from rich.console import Console
@@ -55,6 +56,9 @@ def fastest(
 
 def loop_rows(hands: int, seed: int) -> list[tuple[str, str]]:
     env = make(ENV_ID)
+    env.reset(seed=seed)
+    env.last()
+    wait_all()  # the compiled observation writers, not the reference they stand in for while compiling
     play_hand = aec_player(lambda: env, seed)
 
     def run(cold: bool = True) -> float:
@@ -196,6 +200,8 @@ def main(
     table.add_column("value", justify="right")
     env = make(ENV_ID)
     env.reset(seed=seed)
+    env.last()
+    wait_all()
     observed, decisions, _played = _record_hands(env, random.Random(seed), min(hands, 500))
     for name, value in (
         loop_rows(hands, seed) + part_rows(observed, len(decisions), env.encoder) + cache_rows(observed, env.game)

@@ -25,7 +25,7 @@ import numpy as np
 from cardarena.envs.core import betting
 from cardarena.envs.core.game import Encoder, segment_slices
 
-from . import rules
+from . import evaluator_reference, rules
 from .game import DONE, NUM_ACTIONS, AntipokerGame, betting_record
 from .rules import DECK, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .state import OVER, PHASE_NAMES, AntipokerState
@@ -217,10 +217,11 @@ class AntipokerEncoder(Encoder[AntipokerState]):
 # Keyed by the hand, a tuple of card ids: its segments depend on those cards alone.
 @lru_cache(maxsize=1 << 16)
 def _scaled_parts(hand: tuple[int, ...]) -> np.ndarray:
-    """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1
-    (the compiled evaluator, loaded on first use)."""
-    from . import evaluator
-
+    """The `value` and `parts` segments of a hand: log1p(value) / log1p(LARGEST_VALUE), capped at 1:
+    the compiled evaluator's once it is compiled (rules.COMPILED), the reference's until then."""
+    evaluator = rules.COMPILED.ready()
+    if evaluator is None:
+        return np.array(evaluator_reference.value_features(hand, _LOG_LARGEST), np.float32)
     return evaluator.value_features(np.array(rules.hand_row(hand), dtype=np.int64), _LOG_LARGEST)
 
 

@@ -131,7 +131,7 @@ def hand_values(hands):
 @njit(cache=True)
 def value_features(row, log_largest):
     """One hand's value segment of the observation: log1p of its total, then of each part, over
-    `log_largest`, capped at 1 (float32)."""
+    `log_largest`, capped at 1 (float32). Mirrors `evaluator_reference.value_features`."""
     parts = np.zeros(4, dtype=np.int64)
     row_parts(row, parts)
     features = np.empty(5, dtype=np.float32)

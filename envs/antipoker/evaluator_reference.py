@@ -7,6 +7,7 @@ at most six distinct deck indices (no padding).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from cardarena.envs.core.decks.scarp import DECK, ESSENCE, GHOST, colour_of, number_of, suit_of
@@ -50,3 +51,10 @@ def parts(cards: Sequence[int]) -> tuple[int, int, int, int]:
         ghost = 2 if GHOST in hand else 1
         sets += (len(essences) * ESSENCE_VALUE * ghost) ** SET_POWER[len(essences)]
     return card_part, force, elements, sets
+
+
+def value_features(cards: Sequence[int], log_largest: float) -> list[float]:
+    """A hand's value segment of the observation: log1p of its total value, then of each of its
+    parts, over `log_largest`, capped at 1 (the encoder stores them as float32)."""
+    hand_parts = parts(cards)
+    return [min(math.log1p(value) / log_largest, 1.0) for value in (sum(hand_parts), *hand_parts)]

@@ -2,7 +2,8 @@
 
 Hand values are computed by one compiled evaluator, `breakdowns`, over rows of deck indices:
 the API's `value_breakdown` is one row of it, the environment's hands and the heuristic's samples
-more rows.
+more rows. The environment's hands (`parts_of_ids`) are valued by evaluator_reference.py while
+the evaluator compiles in the background.
 Betting is the core engine configured by `betting_rules`; `bet` plays one of the rulebook's
 betting words on it, for the environment and `run_betting` alike.
 """
@@ -11,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from types import ModuleType
 
 import numpy as np
 from cardarena.envs.core import betting, settlement
+from cardarena.envs.core.compiling import Background, in_numba_cache
 from cardarena.envs.core.decks.scarp import DECK
 from cardarena.envs.core.errors import IllegalActionError
 
+from . import evaluator_reference
 from .rows import NO_CARD
 
 HAND_SIZE = 6
@@ -50,12 +54,38 @@ def hand_row(cards: Sequence[int]) -> list[int]:
     return [*cards, *[NO_CARD] * (HAND_SIZE - len(cards))]
 
 
+def _compile() -> ModuleType:
+    from numba import types
+
+    from . import evaluator
+
+    evaluator.breakdowns.compile((types.int64[:, ::1],))
+    evaluator.value_features.compile((types.int64[::1], types.float64))
+    return evaluator
+
+
+def _cached() -> bool:
+    from . import evaluator
+
+    return in_numba_cache(evaluator.breakdowns, evaluator.value_features)
+
+
+# `breakdowns` and `value_features` for the game's hands: compiled in a background thread when
+# first asked for, or read at once from a warm numba cache (core/compiling.py); until then
+# evaluator_reference.py, which tests hold equal to them, values the hands
+COMPILED = Background("antipoker", _compile, _cached)
+
+
 # Keyed by the hand, a tuple of card ids: its value depends on those cards alone.
 @lru_cache(maxsize=1 << 16)
 def parts_of_ids(cards: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The (cards, force, elements, sets) parts of one hand of deck indices, remembered (a hand is valued at
-    every decision)."""
-    cards_part, force, elements, sets = (int(part) for part in breakdowns(np.array(hand_row(cards)))[0])
+    every decision): `breakdowns` once compiled, `evaluator_reference.parts` until then."""
+    evaluator = COMPILED.ready()
+    if evaluator is None:
+        return evaluator_reference.parts(cards)
+    row = np.array(hand_row(cards), np.int64).reshape(-1, HAND_SIZE)
+    cards_part, force, elements, sets = (int(part) for part in evaluator.breakdowns(row)[0])
     return cards_part, force, elements, sets
 
 

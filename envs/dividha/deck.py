@@ -119,6 +119,22 @@ def _card_tables() -> tuple[np.ndarray, ...]:
 HIGH, SUM, SUIT, SIDE = _card_tables()
 
 
+def pack_key(key: tuple[int, int, int, int, tuple[int, ...]]) -> int:
+    """The packed key of a key tuple (category, providence, immortal, majority_sum, high): an int
+    whose order is the tuples' order, the high values four bits each, highest place first."""
+    category, providence, immortal, majority_sum, high = key
+    fields = 0
+    for place in range(MAX_HAND):
+        fields = fields << HIGH_FIELD_BITS | (high[place] if place < len(high) else 0)
+    return (
+        category << CATEGORY_SHIFT
+        | providence << PROVIDENCE_SHIFT
+        | immortal << IMMORTAL_SHIFT
+        | majority_sum << SUM_SHIFT
+        | fields
+    )
+
+
 def unpack_key(packed: int) -> tuple[int, int, int, int, tuple[int, ...]]:
     """The key tuple (category, providence, immortal, majority_sum, high) of a packed key."""
     fields = [packed >> (HIGH_FIELD_BITS * place) & 0xF for place in range(MAX_HAND - 1, -1, -1)]

@@ -101,9 +101,7 @@ def legal_hand(cards, divine_intervention):
     return _legal((1 << len(cards)) - 1, heavenly, hellish, god, satan)
 
 
-# Explicit signatures on the functions called with a constant somewhere: numba would otherwise
-# compile them once more for the literal type of that constant.
-@njit("int64(int64[::1], int64[::1], int64[::1], int64[::1], boolean[::1], int64, int64[::1])", cache=True)
+@njit(cache=True)
 def _reading_key(high, suit, immortal, total, wild, n, counts):
     """Packed key (5.4) of one concrete reading of `n` cards; `counts` is a zeroed scratch array per rank."""
     rank_mask = 0
@@ -172,7 +170,7 @@ def _reading_key(high, suit, immortal, total, wild, n, counts):
 def _hand_key(cards, mask, divine_intervention, counts):
     """Best packed key over every reading (5.2) of the cards at the positions of `mask`."""
     hand = np.empty(MAX_HAND, np.int64)
-    n = 0
+    n = np.int64(0)  # typed: a literal 0 would compile `_reading_key` once more for it
     heaven_side = hell_side = False
     three = 0  # cards of The Three
     for position in range(len(cards)):
@@ -228,7 +226,7 @@ def _hand_key(cards, mask, divine_intervention, counts):
     return best
 
 
-@njit("boolean(int64, int64)", cache=True)
+@njit(cache=True)
 def _lower_cards(mask, other):
     """Whether `mask`'s positions, as a sorted list, come before `other`'s of the same size."""
     differ = mask ^ other
@@ -242,7 +240,7 @@ def showdown(cards, divine_intervention):
     heavenly, hellish, god, satan = _sides(cards, divine_intervention)
     counts = np.zeros(ACE_HIGH + 1, np.int64)
     full = (1 << n) - 1
-    best_key, best_mask, best_size = -1, 0, 0
+    best_key, best_mask, best_size = -1, 0, 0  # best_mask goes to `_lower_cards` as an int64, not a literal 0
     for mask in range(1, full + 1):
         size = 0
         for position in range(n):
@@ -255,7 +253,7 @@ def showdown(cards, divine_intervention):
         if (
             key > best_key
             or key == best_key
-            and (size > best_size or size == best_size and _lower_cards(mask, best_mask))
+            and (size > best_size or size == best_size and _lower_cards(mask, np.int64(best_mask)))
         ):
             best_key, best_mask, best_size = key, mask, size
     return best_key, best_mask

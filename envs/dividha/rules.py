@@ -10,20 +10,22 @@ on its hot path (deck indices in, packed keys out):
 - `settle_keys(win, lose, keys, dealer)`: settlement from packed keys (None for a folded seat).
 
 The deck layout is in deck.py; the evaluator, compiled with numba, is in evaluator.py and loads on
-first use (importing the game loads no numba); betting sizes and the layered settlement
+first use (importing the game loads no numba), evaluator_reference.py standing in for it while it
+compiles; betting sizes and the layered settlement
 are the core engine's (`envs/core/betting.py`, `envs/core/settlement.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from types import ModuleType
 
 import numpy as np
 from cardarena.envs.core import betting, settlement
 from cardarena.envs.core.cards import Deck
+from cardarena.envs.core.compiling import Background, in_numba_cache
 
+from . import evaluator_reference
 from .deck import (  # noqa: F401  (the deck's constants, imported from here by the game)
     CATEGORY_NAMES,
     CATEGORY_SHIFT,
@@ -41,6 +43,7 @@ from .deck import (  # noqa: F401  (the deck's constants, imported from here by 
     SATAN,
     SUITS,
     THE_THREE,
+    pack_key,
     unpack_key,
 )
 
@@ -53,14 +56,27 @@ LIMITS = betting.LIMITS
 # ---------------------------------------------------------------- index level (hot path)
 
 
-# No key: one compiled module per process.
-@cache
-def _evaluator() -> ModuleType:
-    """The compiled evaluator, loaded on first use, not with the game (an import statement in
-    each call would cost more than a small hand's evaluation)."""
+def _compile() -> ModuleType:
+    from numba import types
+
     from . import evaluator
 
+    cards, flag = types.int64[::1], types.boolean
+    evaluator.showdown.compile((cards, flag))
+    evaluator.legal_hand.compile((cards, flag))
     return evaluator
+
+
+def _cached() -> bool:
+    from . import evaluator
+
+    return in_numba_cache(evaluator.showdown, evaluator.legal_hand)
+
+
+# the compiled evaluator, loaded on first use, not with the game: compiled in a background thread,
+# or read at once from a warm numba cache (core/compiling.py); until then evaluator_reference.py,
+# which tests hold equal to it, gives the same keys
+COMPILED = Background("dividha", _compile, _cached)
 
 
 def _sorted_ids(cards: Sequence[int]) -> np.ndarray:
@@ -70,19 +86,29 @@ def _sorted_ids(cards: Sequence[int]) -> np.ndarray:
 def showdown_ids(cards: Sequence[int], divine_intervention: bool = False) -> tuple[int, list[int]]:
     """Packed key of the best legal hand of at most five of 1 to 6 distinct deck indices, and its cards in deck
     order."""
+    evaluator = COMPILED.ready()
+    if evaluator is None:
+        key, shown = evaluator_reference.showdown(cards, bool(divine_intervention))
+        return pack_key(key), shown
     ids = _sorted_ids(cards)
-    key, mask = _evaluator().showdown(ids, bool(divine_intervention))
-    return int(key), [int(ids[position]) for position in range(len(ids)) if mask >> position & 1]
+    packed, mask = evaluator.showdown(ids, bool(divine_intervention))
+    return int(packed), [int(ids[position]) for position in range(len(ids)) if mask >> position & 1]
 
 
 def key_ids(cards: Sequence[int], divine_intervention: bool = False) -> int:
     """Packed key of the best hand of 1 to 6 distinct deck indices (larger is better; `unpack_key` gives the tuple)."""
-    return int(_evaluator().showdown(np.array(cards, np.int64), bool(divine_intervention))[0])  # the key ignores order
+    evaluator = COMPILED.ready()
+    if evaluator is None:
+        return pack_key(evaluator_reference.showdown(cards, bool(divine_intervention))[0])
+    return int(evaluator.showdown(np.array(cards, np.int64), bool(divine_intervention))[0])  # the key ignores order
 
 
 def is_legal_ids(cards: Sequence[int], divine_intervention: bool = False) -> bool:
     """Whether distinct deck indices may be played together under the Syncretic Rule (5.1); no size check."""
-    return bool(_evaluator().legal_hand(np.array(cards, np.int64), bool(divine_intervention)))
+    evaluator = COMPILED.ready()
+    if evaluator is None:
+        return evaluator_reference.is_legal(cards, bool(divine_intervention))
+    return bool(evaluator.legal_hand(np.array(cards, np.int64), bool(divine_intervention)))
 
 
 def category_of(packed: int) -> int:

@@ -1,10 +1,13 @@
 """The compiled part of Dividha's observation (encode.py): the table's numbers written from one
 int64 row. Mirrors `observation_reference.table_numbers`, the plain reference a reader learns the
-segments from. Kept apart so that importing the game loads no numba: the encoder imports it when built."""
+segments from. Kept apart so that importing the game loads no numba: the encoder imports it when built,
+and that compiles it (its one signature given): then, before the game's first step, and not later
+in the step while the evaluator compiles in the background (rules.py), which would hold numba's
+compiler lock."""
 
 from __future__ import annotations
 
-from numba import njit
+from numba import njit, types
 
 from .layout import (
     ALL_IN_AT,
@@ -52,8 +55,11 @@ from .layout import (
     TO_CALL_AT,
 )
 
+# the observation, the row (read-only: `np.frombuffer` of bytes), the scales
+_SIGNATURE = types.void(types.float32[::1], types.Array(types.int64, 1, "C", readonly=True), types.float64[::1])
 
-@njit(cache=True)
+
+@njit(_SIGNATURE, cache=True)
 def write_table(obs, row, scales):
     """Write the table's numbers (`DividhaEncoder._table_row`) into an observation holding the
     seat's card segments. `scales`: per chip, the bets_made cap, starting stack, max hands (0: no match)."""

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from cardarena.envs.core.game import Encoder
 
-from . import rules
+from . import kernels, reference, rules
 from .exchange import ACTION_POSITION, ACTION_SLOT, EXCHANGE_POSITIONS, legal_exchange_ids
 from .game import NUM_ACTIONS, NUM_CYCLES, PiktasGame
 from .history import betting_actions, showdown_json
@@ -118,22 +118,23 @@ class PiktasEncoder(Encoder[PiktasState]):
         self, obs: np.ndarray, hand: list[int], positions: list[list[int]]
     ) -> tuple[int, int, int, int]:
         """Write the per-action features of the seat's exchange turn; return its evaluate tuple,
-        which the same compiled search gives (scoring.exchange_outcomes)."""
-        from .features import exchange_outcomes, write_exchange_features  # compiled code loads on first use
-
-        legal = np.array(legal_exchange_ids(hand, positions))
+        which the same search gives: the compiled one (scoring.exchange_outcomes) once it is
+        compiled, reference.py's until then (kernels.py)."""
+        legal = legal_exchange_ids(hand, positions)
+        flags = self.game.config.scoring_flags
+        compiled = kernels.COMPILED.ready()
+        if compiled is None:
+            standing, secured, full, near = reference.exchange_outcomes(hand, positions, legal, *flags)
+            for name, row in reference.exchange_features(legal, secured, full, near).items():
+                obs[SLICES[name]] = row
+            return (*standing, rules.hand_high(hand))
+        legal_ids = np.array(legal, np.int64)
         field_cards = np.array([card for stack in positions for card in stack], np.int64)
         field_positions = np.array([position for position, stack in enumerate(positions) for _ in stack], np.int64)
-        standing, secured, full, near = exchange_outcomes(
-            np.array(hand, np.int64),
-            field_cards,
-            field_positions,
-            legal,
-            ACTION_SLOT,
-            ACTION_POSITION,
-            *self.game.config.scoring_flags,
+        standing, secured, full, near = compiled.exchange_outcomes(
+            np.array(hand, np.int64), field_cards, field_positions, legal_ids, ACTION_SLOT, ACTION_POSITION, *flags
         )
-        write_exchange_features(obs, legal, secured, full, near)
+        compiled.write_exchange_features(obs, legal_ids, secured, full, near)
         return (*standing, rules.hand_high(hand))
 
     def _encode_exchanges(self, obs: np.ndarray, state: PiktasState, seat: int, rel: list[int]) -> None:

@@ -15,7 +15,7 @@ from cardarena.envs.core.config import MAX_CHIPS
 from cardarena.envs.core.game import Game
 from cardarena.envs.core.history import seen_by
 
-from . import rules
+from . import kernels, rules
 from .config import PiktasConfig
 from .exchange import (
     EXCHANGE_POSITIONS,
@@ -178,7 +178,7 @@ class PiktasGame(Game[PiktasState]):
 
     def evaluate(self, state: PiktasState, seat: int) -> tuple[int, int, int, int]:
         """The seat's `evaluate` tuple for its pool as it stands (hand + every field card)."""
-        return rules.evaluate_ids(state.hands[seat], field_cards(state.field), *self.config.scoring_flags)
+        return kernels.evaluate_ids(state.hands[seat], field_cards(state.field), *self.config.scoring_flags)
 
     def state_from_view(self, view: dict[str, Any]) -> PiktasState:
         """Other hands get their publicly known cards plus unseen ones; see `Game.state_from_view`.

@@ -6,8 +6,7 @@ from __future__ import annotations
 from cardarena.envs.core.game import segment_slices
 
 from .exchange import NUM_EXCHANGE_ACTIONS
-from .game import NUM_CYCLES
-from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from .rules import DECK, FIELD_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_CYCLES
 
 NUM_CARDS = len(DECK)
 MAX_POSITIONS = FIELD_SIZE  # one position per field deal

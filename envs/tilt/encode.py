@@ -22,9 +22,11 @@ the plain one it mirrors bit for bit, and the place to read what each segment me
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from cardarena.envs.core.compiling import Background, in_numba_cache
 from cardarena.envs.core.game import Encoder
 
 from .game import CARD_CODES, FIRST_SET, NUM_ACTIONS, NUM_CARDS, VOID_CODES, TiltGame, codes
@@ -41,7 +43,7 @@ from .layout import (
     SLICES,
     TABLE,
 )
-from .observation_reference import ROW_FLAGS, card_row
+from .observation_reference import ROW_FLAGS, card_row, reference_observation
 from .state import BET, CARD_PHASES, HAUL, MOVE_FIELDS, PHASES, TiltState
 
 ACTION_NAMES = ["fold", "check or call", "bet or raise"] + [f"card set {m}" for m in range(NUM_ACTIONS - FIRST_SET)]
@@ -54,10 +56,28 @@ CARD_ROWS = {
 }
 
 
+def _compile() -> tuple[Callable[..., None], Callable[..., None]]:
+    from .observation_writer import compiled_writers  # here, not at import: importing the game loads no numba
+
+    return compiled_writers()
+
+
+def _cached() -> bool:
+    from .observation_writer import write_card_sets, write_observation
+
+    return in_numba_cache(write_observation, write_card_sets)
+
+
+# the compiled observation writers: compiled in a background thread when first asked for, or read
+# at once from a warm numba cache (core/compiling.py)
+COMPILED = Background("tilt", _compile, _cached)
+
+
 class TiltEncoder(Encoder[TiltState]):
     observation_size = OBSERVATION_SIZE
     action_feature_slices = tuple(SLICES[name] for name in SET_FEATURES)
     game: TiltGame
+    _write_card_sets: Callable[..., None]  # set with `_write`
 
     def __init__(self, game: TiltGame):
         super().__init__(game)
@@ -75,9 +95,7 @@ class TiltEncoder(Encoder[TiltState]):
         )
         self._no_bets = [0] * n
         self._pack_numbers = struct.Struct(f"={len(PER_SEAT) * n + len(TABLE)}q").pack
-        from .observation_writer import compiled_writers  # here, not at import: importing the game loads no numba
-
-        self._write, self._write_card_sets = compiled_writers()
+        self._write: Callable[..., None] | None = None  # the compiled writers, set once compiled (COMPILED)
 
     def observation(self, state: TiltState, seat: int) -> np.ndarray:
         """The state handed to compiled code (`write_observation`) as four flat buffers, which it
@@ -89,7 +107,15 @@ class TiltEncoder(Encoder[TiltState]):
         list; the card lists end to end (the Thumbs, the Palms, then the piles FINE to ROW); the
         public moves' four fields end to end (the state's own bytearray, not copied). Built in one
         function: a helper call per buffer costs about 0.4 µs a decision step (docs/benchmarks.md).
+        Until the writers are compiled (COMPILED), the observation is `reference_observation`'s.
         """
+        write = self._write
+        if write is None:
+            compiled = COMPILED.ready()
+            if compiled is None:
+                return reference_observation(self.game, state, seat)
+            write, self._write_card_sets = compiled
+            self._write = write
         vector = self._blank.copy()
         folded = state.folded
         own: tuple[int, ...]
@@ -136,7 +162,7 @@ class TiltEncoder(Encoder[TiltState]):
             len(state.void_deck), state.hand_number, paycheck, bets is not None, unit, cap, current_bet, round_bets,
             keep, limit, *strength,
         )  # fmt: skip  # the packed row's fields, a few to a line rather than one a line
-        self._write(vector, seat, numbers, bytes(map(len, cards)), bytes(end_to_end), state.moves, self._scales)
+        write(vector, seat, numbers, bytes(map(len, cards)), bytes(end_to_end), state.moves, self._scales)
         if own and card_phase and to_act == seat:
             self._encode_card_sets(vector, state, own)
         return vector

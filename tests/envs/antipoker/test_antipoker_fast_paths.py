@@ -1,5 +1,6 @@
 """Antipoker's compiled hand evaluator (evaluator.py) against the plain reference in the package
-(evaluator_reference.py), over the hands of random play: every part and every effective value."""
+(evaluator_reference.py), over the hands of random play: every part, every effective value and the
+observation's value features."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import numpy as np
 import pytest
 from cardarena.envs.antipoker import evaluator, evaluator_reference, rules
+from cardarena.envs.antipoker.encode import _LOG_LARGEST as LOG_LARGEST
 from cardarena.envs.antipoker.game import AntipokerConfig, AntipokerGame
 from cardarena.envs.core.decks.scarp import DECK
 
@@ -35,6 +37,8 @@ def assert_like_reference(hands: set[tuple[int, ...]]) -> None:
         values = [int(value) for value in evaluator.effective_values(row)[: len(cards)]]
         codes = [DECK.codes[card] for card in cards]
         assert values == [evaluator_reference.effective_value(code, codes) for code in codes], cards
+        expected = np.array(evaluator_reference.value_features(cards, LOG_LARGEST), np.float32)
+        assert evaluator.value_features(row, LOG_LARGEST).tobytes() == expected.tobytes(), cards
 
 
 def test_evaluator_matches_the_reference_on_dealt_hands():

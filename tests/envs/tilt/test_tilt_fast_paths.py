@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 from cardarena.envs.tilt import evaluator, rules
-from cardarena.envs.tilt.encode import TiltEncoder
+from cardarena.envs.tilt.encode import COMPILED, TiltEncoder
 from cardarena.envs.tilt.game import TiltGame
 from cardarena.envs.tilt.layout import SLICES
 from cardarena.envs.tilt.observation_reference import reference_observation
@@ -64,6 +64,7 @@ def differing_segments(fast: np.ndarray, reference: np.ndarray) -> list[str]:
 
 
 def check_observations(settings: dict, seed: int, count: int) -> None:
+    COMPILED.wait()  # the compiled writers, not the reference they stand in for while compiling
     game = tilt(**settings)
     encoder = TiltEncoder(game)
     card_decisions = 0
