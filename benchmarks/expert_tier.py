@@ -6,8 +6,9 @@ One seat of `GAME/expert` (or `--agent`, a name within the game) against the gui
 in every other seat at the game's default table, duplicate deals (`training.evaluate.evaluate`,
 as `cardarena eval GAME --agents expert,ppo-selfplay,...` plays them): the tier's mean reward a
 hand with its 95% CI, and the mean and median milliseconds of its decisions with more than one
-legal action (a decision with one is answered at once and is not counted). `--json` writes the
-rows.
+legal action (a decision with one is answered at once and is not counted): wall time, and the
+mean CPU time of the process (what a decision costs one core, however busy the machine is with
+other work). `--json` writes the rows.
 """
 
 from __future__ import annotations
@@ -30,13 +31,16 @@ class Timed:
     """An agent that searches at the table, with the milliseconds of each decision it had to weigh."""
 
     def __init__(self, agent: Any):
-        self.agent, self.name, self.times = agent, agent.name, []
+        self.agent, self.name = agent, agent.name
+        self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def act_in(self, env: Any, seat: int) -> int:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         action = self.agent.act_in(env, seat)
         if len(env.game.legal_actions(env.state)) > 1:
             self.times.append((time.perf_counter() - started) * 1000)
+            self.cpu_times.append((time.process_time() - cpu_started) * 1000)
         return action
 
     def reset(self) -> None:
@@ -63,6 +67,7 @@ def measure(game: str, name: str, episodes: int, seed: int) -> dict[str, Any]:
         "ci95": [score.low, score.high],
         "ms_mean": statistics.fmean(searcher.times),
         "ms_median": statistics.median(searcher.times),
+        "cpu_ms_mean": statistics.fmean(searcher.cpu_times),
         "decisions": len(searcher.times),
         "minutes": (time.perf_counter() - started) / 60,
     }
@@ -77,7 +82,7 @@ def main(
 ) -> None:
     rows = []
     table = TextTable(title=f"{agent} vs the shipped bot in every other seat ({episodes} hands a game, seed {seed})")
-    for column in ("game", "seats", "hands", "mean", "95% CI", "ms mean", "ms median", "minutes"):
+    for column in ("game", "seats", "hands", "mean", "95% CI", "ms mean", "ms median", "CPU ms mean", "minutes"):
         table.add_column(column, justify="left" if column == "game" else "right")
     for game in [name for name in TIERS if not only or name in only]:
         row = measure(game, agent if "/" in agent else f"{game}/{agent}", episodes, seed)
@@ -91,6 +96,7 @@ def main(
             f"[{low:+.4f}, {high:+.4f}]",
             f"{row['ms_mean']:.1f}",
             f"{row['ms_median']:.1f}",
+            f"{row['cpu_ms_mean']:.1f}",
             f"{row['minutes']:.1f}",
         )
         if json_path:
