@@ -38,7 +38,7 @@ class Tier:
 TIERS: dict[str, Tier] = {
     "yokir": Tier("ppo-selfplay", 200, 1.5, 2.0),
     "piktas": Tier("ppo-selfplay", 112, 1.5, 2.0),
-    "tilt": Tier("ppo-selfplay", 64, 1.5, 2.0),
+    "tilt": Tier("ppo-selfplay", 80, 1.5, 2.0),
     "dividha": Tier("ppo-selfplay", 112, 1.5, 2.0),
     "scarp": Tier("ppo-selfplay", 160, 1.5, 2.0),
     "antipoker": Tier("ppo-selfplay", 192, 1.5, 2.0),
