@@ -41,7 +41,7 @@ TIERS: dict[str, Tier] = {
     "tilt": Tier("ppo-selfplay", 80, 1.5, 2.0),
     "dividha": Tier("ppo-selfplay", 112, 1.5, 2.0),
     "scarp": Tier("ppo-selfplay", 160, 1.5, 2.0),
-    "antipoker": Tier("ppo-selfplay", 192, 1.5, 2.0),
+    "antipoker": Tier("ppo-selfplay", 192, 1.5, 1.0),
     "paradigm": Tier("ppo-selfplay", 144, 1.5, 2.0),
 }
 _PARAMETERS = {"iterations": int, "c": float, "t": float}
