@@ -5,7 +5,8 @@ Each iteration samples one world consistent with what the searching seat knows
 (`Game.resample_hidden`) and walks down a tree of information sets (keyed, as `ismcts` keys
 them, by the acting seat and the searching seat's `Game.information_key`), choosing at each node
 the legal action with the best `Q + c * P * sqrt(N) / (1 + n)`: Q the action's mean return for
-the acting seat scaled to the spread of returns seen, P the guide's prior, N the visits of the
+the acting seat mapped onto [0, 1] by the lowest and highest leaf value seen (0 for an action not
+yet tried), P the guide's prior, N the visits of the
 node's legal actions, n the action's. The first node an iteration reaches is expanded: the guide
 gives its prior (from the acting seat's observation in that world) and every seat's value (each
 from its own observation), and each seat's leaf value is its reward so far plus its value. A
@@ -25,6 +26,8 @@ from typing import Any, Protocol
 import numpy as np
 from cardarena.envs.core.errors import ConfigError
 
+from .search import table_only
+
 
 class Guide(Protocol):
     """What guides the search: a network's policy and value, on batches of observation vectors."""
@@ -36,6 +39,25 @@ class Guide(Protocol):
     def values(self, observations: np.ndarray) -> np.ndarray:
         """The return each observation's seat can expect from here to the end of the episode."""
         ...
+
+
+class PolicyGuide:
+    """The guide protocol over a trained policy (agents/policy.py, numpy): the masked softmax of its
+    logits divided by `temperature` (above 1, a flatter prior that leaves the search more to try)
+    and its critic."""
+
+    def __init__(self, policy: Any, temperature: float = 1.0):
+        if temperature <= 0:
+            raise ConfigError(f"a guide's prior temperature must be above 0, got {temperature}")
+        self.policy, self.temperature = policy, temperature
+
+    def priors(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        logits = np.where(np.asarray(masks, bool), self.policy.logits(observations) / self.temperature, -np.inf)
+        weights = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return weights / weights.sum(axis=1, keepdims=True)
+
+    def values(self, observations: np.ndarray) -> np.ndarray:
+        return np.asarray(self.policy.value(observations))
 
 
 class _Node:
@@ -68,6 +90,9 @@ class GuidedSearchAgent:
     def reset(self) -> None:
         """Start the episode from the seed again: a seeded agent replays the same game."""
         self.rng = random.Random(self.seed)
+
+    def act(self, observation: dict[str, np.ndarray]) -> int:
+        raise table_only(self.name)
 
     def act_in(self, env: Any, seat: int) -> int:
         """The move of `seat`, the seat to act at `env`'s table."""
@@ -141,13 +166,13 @@ class GuidedSearchAgent:
         prior = node.prior[legal]
         prior = prior / prior.sum() if prior.sum() > 0 else np.full(len(legal), 1 / len(legal))
         total = sum(node.visits.get(action, 0) for action in legal)
-        scale = spread[1] - spread[0] if spread[1] > spread[0] else 1.0
+        low, scale = spread[0], spread[1] - spread[0] if spread[1] > spread[0] else 1.0
         exploration = self.c * math.sqrt(total + 1)
 
         def score(index: int) -> tuple[float, int]:
             action = legal[index]
             visits = node.visits.get(action, 0)
-            mean = node.value[action] / visits / scale if visits else 0.0
+            mean = (node.value[action] / visits - low) / scale if visits else 0.0
             return mean + exploration * prior[index] / (1 + visits), -action
 
         return legal[max(range(len(legal)), key=score)]

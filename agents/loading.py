@@ -1,7 +1,8 @@
 """Load any agent by name or path.
 
 `load` resolves, in order: a generic agent ("random", the search agents "pimc" and "ismcts"
-with their parameters, see search.py), an agent its game registers
+with their parameters, see search.py), a game's search tier ("<game>/expert", see expert.py),
+an agent its game registers
 ("<game>/heuristic", see `cardarena.envs.core.registry`), a shipped checkpoint
 ("<game>/ppo-selfplay", from `cardarena.checkpoints/<game>/<name>/`), the path of a
 checkpoint folder, then a user's agent as "module:callable" (a class or factory called with the
@@ -22,6 +23,7 @@ from cardarena.envs.core.errors import CheckpointError, UnknownAgentError
 
 from .base import Agent, RandomAgent
 from .checkpoint import CARD_FILE, load_policy_agent, read_card
+from .expert import EXPERT, TIERS, expert_agent, expert_card
 from .search import ISMCTS, PIMC, search_agent
 
 AgentFactory = Callable[[int | None], Agent]
@@ -97,6 +99,7 @@ def available(game: str | None = None) -> list[str]:
             own = _own_agents(game_name)
             names += [f"{game_name}/{agent}" for agent in own]
             names += [f"{game_name}/{agent}" for agent in _shipped(game_name) if agent not in own]
+            names += [f"{game_name}/{EXPERT}"] if game_name in TIERS else []
     return names
 
 
@@ -117,6 +120,11 @@ def load(name_or_path: str | os.PathLike[str], game: str | None = None, seed: in
         if game is not None:
             searcher.load_rollout(game)
         return searcher
+    expert = expert_agent(name, game, seed, load)
+    if expert is not None:
+        if game is not None and expert.name != f"{game}/{EXPERT}":
+            raise UnknownAgentError(f"agent {name!r} plays {expert.name.partition('/')[0]!r}, not {game!r}")
+        return expert
     game_name, _, agent_name = name.rpartition("/")
     game_name = game_name or game or ""
     factory = _own_agents(game_name).get(agent_name)
@@ -169,12 +177,16 @@ def _unknown(problem: str, game: str | None) -> UnknownAgentError:
 def describe(name: str) -> dict[str, Any]:
     """What `load(name)` gives, for listing: `{"name", "game", "kind", "card"}`.
 
-    `kind` is "built-in" (`card` None; `game` None when it plays every game, like `random`) or
-    "checkpoint" (`card` its card.json). Raises like `load`.
+    `kind` is "built-in" (`card` None; `game` None when it plays every game, like `random`),
+    "search tier" (`GAME/expert`, `card` its search and budget) or "checkpoint" (`card` its
+    card.json). Raises like `load`.
     """
     _check_named(name, None)
     if name in _GENERIC or search_agent(name, None) is not None:
         return {"name": name, "game": None, "kind": "built-in", "card": None}
+    tier = expert_card(name)
+    if tier is not None:
+        return {"name": name, "game": tier["game"], "kind": "search tier", "card": tier}
     game_name, _, agent_name = name.rpartition("/")
     if agent_name in _own_agents(game_name):
         return {"name": name, "game": game_name, "kind": "built-in", "card": None}

@@ -78,10 +78,7 @@ class SearchAgent:
         self.rng = random.Random(self.seed)
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
-        raise TypeError(
-            f"{self.name} searches the table it sits at: "
-            "drive it through a Table or cardarena.envs.core.table.decide, not act(observation)"
-        )
+        raise table_only(self.name)
 
     def _budget(self, count: int) -> Callable[[int], bool]:
         """Whether to go on after `done` samples: `count` of them, or until the time budget is spent (at least one)."""
@@ -148,6 +145,14 @@ class SearchAgent:
                 raise ConfigError(f"{self.name}: the rollout agent {self.rollout!r} needs an agent loader (load_agent)")
             agent = self._agents[game_name] = self._load_agent(self.rollout, game=game_name, seed=self.seed)
         return agent
+
+
+def table_only(name: str) -> TypeError:
+    """The error for asking an agent that searches the table for a move from an observation alone."""
+    return TypeError(
+        f"{name} searches the table it sits at: "
+        "drive it through a Table or cardarena.envs.core.table.decide, not act(observation)"
+    )
 
 
 def _ended(game: Any, state: Any) -> bool:

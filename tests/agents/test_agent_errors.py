@@ -15,7 +15,10 @@ from cardarena.envs.core.errors import ObservationError, UnknownAgentError
 
 GAMES = [entry.name for entry in registered() if entry.module.startswith("cardarena.")]
 AGENTS = [
-    name for game in GAMES for name in available(game) if name not in (RANDOM, PIMC, ISMCTS)
+    name
+    for game in GAMES
+    for name in available(game)
+    if name not in (RANDOM, PIMC, ISMCTS) and describe(name)["kind"] != "search tier"
 ]  # the agents that read observations
 
 

@@ -31,6 +31,7 @@ def test_available_lists_generic_and_game_agents():
         "yokir/heuristic",
         "yokir/ppo-selfplay",
         "yokir/ppo-selfplay-full",
+        "yokir/expert",
     ]
     assert available("piktas")[:4] == ["random", "pimc", "ismcts", "piktas/heuristic"]
     games = sorted({entry.name for entry in registered() if entry.module.startswith("cardarena.")})
@@ -47,7 +48,7 @@ def test_available_lists_generic_and_game_agents():
             "yokir/ghost",
             None,
             "unknown agent 'yokir/ghost'; available: random, pimc, ismcts, "
-            "yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full",
+            "yokir/heuristic, yokir/ppo-selfplay, yokir/ppo-selfplay-full, yokir/expert",
         ),
     ],
 )

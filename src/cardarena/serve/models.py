@@ -76,8 +76,10 @@ class GameInfo(BaseModel):
 class BotInfo(BaseModel):
     name: str
     game: str | None = Field(description="The game it plays; null when it plays every game.")
-    kind: Literal["built-in", "checkpoint"]
-    card: dict[str, Any] | None = Field(description="A checkpoint's card.json; null for a built-in.")
+    kind: Literal["built-in", "search tier", "checkpoint"]
+    card: dict[str, Any] | None = Field(
+        description="A checkpoint's card.json, a search tier's search and budget; null for a built-in."
+    )
 
 
 class Health(BaseModel):
