@@ -125,10 +125,11 @@ class SearchGames:
                 (observation["observation"], observation["action_mask"].astype(bool), distribution, table.totals[seat])
             )
             table.play(action)
+        width, actions = env.encoder.observation_size, env.game.num_actions  # a seat that never acted: no rows
         return SearchData(
-            np.asarray([row[0] for row in rows], np.float32).reshape(len(rows), -1),
-            np.asarray([row[1] for row in rows], bool).reshape(len(rows), -1),
-            np.asarray([row[2] for row in rows], np.float32).reshape(len(rows), -1),
+            np.asarray([row[0] for row in rows], np.float32).reshape(len(rows), width),
+            np.asarray([row[1] for row in rows], bool).reshape(len(rows), actions),
+            np.asarray([row[2] for row in rows], np.float32).reshape(len(rows), actions),
             np.asarray([table.totals[learner] - row[3] for row in rows], np.float32),
         )
 

@@ -118,6 +118,18 @@ def test_expert_iteration_on_yokir_ends_in_a_checkpoint_that_loads_as_an_agent(t
     assert observation["action_mask"][agent.act(observation)]
 
 
+def test_a_search_game_in_which_the_search_never_acts_adds_no_rows(highcard, tmp_path, monkeypatch):
+    trainer = Trainer.start(tiny_config(highcard), tmp_path / "run")
+    games = expert.SearchGames(trainer.config, trainer.model.policy)
+    played = games.play(1, 0)
+    monkeypatch.setattr(expert.Table, "advance", lambda table, others: None)  # the hand ends before its turn
+    empty = games.play(1, 1)
+    assert len(played) > 0 and len(empty) == 0
+    assert empty.observations.shape == (0, played.observations.shape[1])
+    merged = expert.SearchData.merged([played, empty])
+    assert len(merged) == len(played) and np.array_equal(merged.policies, played.policies)
+
+
 def test_the_gate_keeps_the_current_network_when_the_new_one_is_no_better(highcard, tmp_path, monkeypatch):
     monkeypatch.setattr(expert, "fit_to_search", lambda policy, data, settings, seed: {"policy_loss": 0.0})
     trainer = Trainer.start(tiny_config(highcard, "expert.generations=1"), tmp_path / "run")
