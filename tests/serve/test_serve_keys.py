@@ -4,6 +4,7 @@ so that a flood of creates with one key leaves room for every other key."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 
 import pytest
@@ -89,7 +90,11 @@ def test_a_key_at_its_cap_gets_a_429_naming_the_cap_and_others_still_create(keye
         assert (refused.value.status, refused.value.kind) == (429, "too_many_tables")
         assert bob.create_table("yokir_v1", [None, None, None])["table_id"]
         carol.delete_table(tables[0]["table_id"], tables[0]["creator_token"])
-        assert carol.create_table("yokir_v1", ["random", "random", "random"])["table_id"]
+        all_bots = carol.create_table("yokir_v1", ["random", "random", "random"])
+        deadline = time.monotonic() + 10
+        while not carol.spectate(all_bots["table_id"], all_bots["spectator_token"])["view"]["finished"]:
+            assert time.monotonic() < deadline, "the all-bot table did not finish its hand"
+            time.sleep(0.02)
         assert carol.create_table("yokir_v1", [None, None, None])["table_id"]  # the finished all-bot table made way
 
 

@@ -34,12 +34,12 @@ def search_server():
 
 
 def test_a_match_longer_than_the_bound_is_refused_naming_the_setting_and_bound(search_server):
-    refused = httpx.post(f"{search_server}/v1/tables", json=pimc_match(1000), timeout=ANSWER_WITHIN)
+    refused = httpx.post(f"{search_server}/v1/tables", json=pimc_match(10_000), timeout=ANSWER_WITHIN)
     assert refused.status_code == 422
     bound = TABLE_LENGTH_BOUNDS["target_score"]
     assert (
         refused.json()["detail"]
-        == f"config 'target_score' is 1000; this server's tables take target_score of at most {bound}"
+        == f"config 'target_score' is 10000; this server's tables take target_score of at most {bound}"
     )
 
 
@@ -132,3 +132,35 @@ def test_a_bot_thinks_without_holding_its_table_so_views_and_spectators_answer()
             time.sleep(0.01)
         assert table.moves > 0
         room.delete(created.table_id, created.creator_token)
+
+
+class SlowBot:
+    """A bot that takes a few milliseconds a move, so that a long match keeps its table's bots busy."""
+
+    name = "slow"
+
+    def act(self, observation: dict) -> int:
+        time.sleep(0.005)
+        return int(observation["action_mask"].nonzero()[0][0])
+
+    def reset(self) -> None:
+        pass
+
+
+def test_a_long_all_bot_match_shares_the_bot_workers_with_a_later_table():
+    roster = Roster(["random"])
+    roster.bots["slow"] = Bot(name="slow", game=None, agent=SlowBot(), description={})
+    all_slow = ["slow"] * 3
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        room = TableRoom(roster, bot_pool=pool)
+        long_match = room.create(
+            TableRequest(game="yokir", seats=all_slow, seed=1, config={"match": True, "target_score": 1000})
+        )
+        later = room.create(TableRequest(game="yokir", seats=all_slow, seed=2))
+        deadline = time.monotonic() + LIVENESS_SECONDS
+        while room.tables[later.table_id].moves < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert room.tables[later.table_id].moves >= 3
+        assert not room.tables[long_match.table_id].finished
+        for created in (long_match, later):
+            room.delete(created.table_id, created.creator_token)

@@ -51,7 +51,7 @@ from .models import SeatTicket, SpectatorView, TableCreated, TableHistory, Table
 MAX_TABLES = 1_000
 TABLE_TTL = 600.0
 # The settings that set a table's length, and their bounds on a server: beyond them a create is a 422.
-TABLE_LENGTH_BOUNDS = {"target_score": 100, "max_hands": 1_000, "num_hands": 1_000}
+TABLE_LENGTH_BOUNDS = {"target_score": 1_000, "max_hands": 1_000, "num_hands": 1_000}
 
 logger = logging.getLogger(__name__)
 
@@ -276,13 +276,11 @@ class Table:
         if self.finished:
             self.close()
         elif self.bots_thinking:
-            if self._bot_pool is None:
-                self._play_bots(now)
-            else:
-                self._bot_pool.submit(self._play_bots, now)
+            self._hand_to_bots(now)
 
     def _play_bots(self, started: float) -> None:
-        """Bots move, one move at a time, until a client seat is to act or the episode ends.
+        """Bots move, one move at a time, until a client seat is to act or the episode ends (in a pool,
+        each move is a task of its own, so a long all-bot match shares the workers with every other table).
 
         A bot thinks on a copy of the table (`_thinking_env`) without the lock, so views, listings
         and spectators answer while it thinks; the lock is held only to copy the state and to play.
@@ -309,6 +307,20 @@ class Table:
                     self._after_move(started if self._bot_pool is None else self.clock())
                     return
                 self.to_act = self.driver.to_act
+            if self._bot_pool is not None:  # the next move queues behind other tables' moves: no table holds a worker
+                self._hand_to_bots(started)
+                return
+
+    def _hand_to_bots(self, started: float) -> None:
+        """The bots play on: within this call without a pool, else as the pool's next task (none once
+        the pool is shut down: the server is stopping)."""
+        if self._bot_pool is None:
+            self._play_bots(started)
+            return
+        try:
+            self._bot_pool.submit(self._play_bots, started)
+        except RuntimeError:
+            self.bots_thinking = False
 
     def _play(self, action: int) -> None:
         """The seat to act plays `action` (under the table's lock); a hand it ends is recorded."""
