@@ -97,9 +97,11 @@ def available(game: str | None = None) -> list[str]:
     for game_name in _games():
         if game is None or game == game_name:
             own = _own_agents(game_name)
+            shipped = _shipped(game_name)
             names += [f"{game_name}/{agent}" for agent in own]
-            names += [f"{game_name}/{agent}" for agent in _shipped(game_name) if agent not in own]
-            names += [f"{game_name}/{EXPERT}"] if game_name in TIERS else []
+            names += [f"{game_name}/{agent}" for agent in shipped if agent not in own]
+            tier = TIERS.get(game_name)
+            names += [f"{game_name}/{EXPERT}"] if tier is not None and tier.guide in shipped else []
     return names
 
 
