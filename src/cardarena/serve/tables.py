@@ -125,7 +125,7 @@ class Table:
         self.lock = threading.RLock()  # held for every read and move of the env, never while a bot thinks
         self.driver = TableDriver(env)
         self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
-        self._thinking_env = type(env)(**env.config.model_dump())  # where bots think, on a copy of the table
+        self._thinking_env: CardGameEnv | None = None  # where bots think, on a copy of the table (`_thinking_copy`)
         self.has_clients = len(self._bot_agents) < len(bots)
         self.tokens = TableTokens(seat for seat, bot in enumerate(bots) if bot is None)
         self.move_time_limit = move_time_limit
@@ -282,7 +282,7 @@ class Table:
         """Bots move, one move at a time, until a client seat is to act or the episode ends (in a pool,
         each move is a task of its own, so a long all-bot match shares the workers with every other table).
 
-        A bot thinks on a copy of the table (`_thinking_env`) without the lock, so views, listings
+        A bot thinks on a copy of the table (`_thinking_copy`) without the lock, so views, listings
         and spectators answer while it thinks; the lock is held only to copy the state and to play.
         The client's clock starts when they are done: at `started` within a call (as if bots took no
         time, so that timeouts settle as if a clock had run), else when the pool's last move ends."""
@@ -292,9 +292,9 @@ class Table:
                 if self.closed or not self.bots_thinking or seat is None:
                     return
                 moves = self.moves
-                self._thinking_env.load_state(self.env.game.clone(self.env.state))
+                thinking_env = self._thinking_copy()
             try:
-                action = decide(self._bot_agents[seat], self._thinking_env, seat)
+                action = decide(self._bot_agents[seat], thinking_env, seat)
             except Exception:
                 logger.exception("table %s: the bot in seat %d failed; the table stops", self.table_id, seat)
                 self.bots_thinking = False
@@ -310,6 +310,13 @@ class Table:
             if self._bot_pool is not None:  # the next move queues behind other tables' moves: no table holds a worker
                 self._hand_to_bots(started)
                 return
+
+    def _thinking_copy(self) -> CardGameEnv:
+        """The env where bots think (made at the first bot move), loaded with a copy of the table's state."""
+        if self._thinking_env is None:
+            self._thinking_env = type(self.env)(**self.env.config.model_dump())
+        self._thinking_env.load_state(self.env.game.clone(self.env.state))
+        return self._thinking_env
 
     def _hand_to_bots(self, started: float) -> None:
         """The bots play on: within this call without a pool, else as the pool's next task (none once
