@@ -163,6 +163,27 @@ def test_a_double_click_sends_one_move(browser, server_url):  # noqa: F811 - pyt
     page.close()
 
 
+def test_a_second_click_while_the_answer_is_drawn_sends_nothing(browser, server_url):  # noqa: F811 - pytest fixtures named as parameters
+    """The move is answered but the table not yet redrawn (the history read held back here): the old buttons stay off."""
+    page = open_seat(browser, server_url, "yokir_v1", [None, "yokir/heuristic", "random"], WIDTHS["desktop"])
+    page.wait_for_selector("#play-actions .action")
+    page.evaluate(
+        "() => { const plain = window.fetch; window.fetch = async (path, options) => {"
+        " if (String(path).includes('/history')) await new Promise((done) => setTimeout(done, 800));"
+        " return plain(path, options); }; }"
+    )
+    box = page.locator("#play-actions .action >> nth=0").bounding_box()
+    posted = []
+    page.on("request", lambda request: posted.append(request) if request.url.endswith("/actions") else None)
+    with page.expect_response(lambda response: response.url.endswith("/actions")):
+        page.mouse.click(box["x"] + 5, box["y"] + 5)
+    page.mouse.click(box["x"] + 5, box["y"] + 5)
+    page.wait_for_timeout(1200)
+    assert len(posted) == 1
+    assert not page.is_visible("#message.error")
+    page.close()
+
+
 def known_to_seat(server_url, created) -> set[str]:  # noqa: F811 - pytest fixtures named as parameters
     """Every word in the seat's own view and history (labels such as "pick H10" included): all the cards the seat
     may know."""

@@ -241,26 +241,29 @@ function setSending(sending) {
   for (const control of document.querySelectorAll("#play-actions button, #play-dock button.card, #play-view button.card")) control.disabled = sending;
 }
 
-/** Play `action` on the view it was chosen on (its move number echoed): a view the table has moved past is read again. */
+/** Play `action` on the view it was chosen on (its move number echoed): a view the table has moved past is read again.
+ * The seat's controls stay off until the answer is drawn, so a second click cannot reach the old view's buttons. */
 async function playAction(action) {
   if (seat.sending) return;
   const table = seat.table;
   const body = { seat: seat.number, token: seat.token, action: action.id, move: seat.answer.move };
   setSending(true);
-  let answer;
-  let notice = "";
   try {
-    answer = await request("POST", `/v1/tables/${table.table_id}/actions`, body);
-  } catch (error) {
-    if (!(error instanceof ApiError && error.message.startsWith("stale_view"))) throw error;
-    notice = "The table moved on before your move arrived: here is where it stands now; choose again.";
-    answer = await request("GET", withQuery(`/v1/tables/${table.table_id}`, { seat: seat.number, token: seat.token }));
+    let answer;
+    let notice = "";
+    try {
+      answer = await request("POST", `/v1/tables/${table.table_id}/actions`, body);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.message.startsWith("stale_view"))) throw error;
+      notice = "The table moved on before your move arrived: here is where it stands now; choose again.";
+      answer = await request("GET", withQuery(`/v1/tables/${table.table_id}`, { seat: seat.number, token: seat.token }));
+    }
+    say(notice, true);
+    seat.selection.clear();
+    if (table === seat.table) await show(answer);
   } finally {
     if (table === seat.table) setSending(false);
   }
-  say(notice, true);
-  seat.selection.clear();
-  if (table === seat.table) await show(answer);
 }
 
 function sameCards(action, cards) {
