@@ -164,7 +164,7 @@ def test_a_double_click_sends_one_move(browser, server_url):  # noqa: F811 - pyt
 
 
 def test_a_second_click_while_the_answer_is_drawn_sends_nothing(browser, server_url):  # noqa: F811 - pytest fixtures named as parameters
-    """The move is answered but the table not yet redrawn (the history read held back here): the old buttons stay off."""
+    """The move is answered but the table not yet redrawn (its history read held back): the old buttons stay off."""
     page = open_seat(browser, server_url, "yokir_v1", [None, "yokir/heuristic", "random"], WIDTHS["desktop"])
     page.wait_for_selector("#play-actions .action")
     page.evaluate(
