@@ -21,6 +21,8 @@ from cardarena.envs.core.errors import CardArenaError
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cardarena.envs.core.registry import GameEntry
+    from cardarena.training.tournament import Backend
     from cardarena.training.train import ResumePoint
 
 # plain help: typer's rich help formatter alone costs about 0.1 s at every start
@@ -425,7 +427,13 @@ def _print_standings(title: str, standings) -> None:
 
 @app.command()
 def ladder(
-    game: Annotated[str, typer.Argument(help="A registered game (see `cardarena games`), by name or env id.")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="A registered game (see `cardarena games`), by name or env id, or `all`: every registered game's "
+            "ladder in turn, each resuming from its own state file runs/ladder-GAME.json."
+        ),
+    ],
     agents: Annotated[
         str | None,
         typer.Option(
@@ -455,13 +463,45 @@ def ladder(
     """Every agent of a roster against every other at the game's default table (one seat against
     the other seats, duplicate deals), rated together; written to --docs and --readme. A stopped
     ladder resumes from --state, pairing by pairing."""
+    from cardarena.envs import lookup, registered
+    from cardarena.envs.core.errors import ConfigError
+
+    try:
+        if game == "all":
+            for option, value in (("--agents", agents), ("--state", state), ("--set", settings)):
+                if value:
+                    raise ConfigError(
+                        f"{option} belongs to one game's ladder: give a game, not all (--add works with all)"
+                    )
+            entries = [lookup(name) for name in dict.fromkeys(entry.name for entry in registered())]
+        else:
+            entries = [lookup(game)]
+        players = _tournament_backend(_ray_workers(backend, address, workers))
+    except (CardArenaError, ValueError, NotImplementedError) as err:
+        _fail(err)
+    for entry in entries:
+        _one_ladder(entry, agents, add, deals, seed, settings, state, docs, readme, players)
+
+
+def _one_ladder(
+    entry: GameEntry,
+    agents: str | None,
+    add: str | None,
+    deals: int,
+    seed: int,
+    settings: list[str] | None,
+    state: str | None,
+    docs: str,
+    readme: str,
+    players: Backend,
+) -> None:
+    """One game's ladder (`cardarena ladder`'s options), played to its end and written to `docs` and `readme`."""
     import json
     import shlex
     import time
     from datetime import date
     from pathlib import Path
 
-    from cardarena.envs import lookup
     from cardarena.training.ladder import (
         Ladder,
         LadderSettings,
@@ -477,7 +517,6 @@ def ladder(
 
     try:
         config = _parse_settings(settings)
-        entry = lookup(game)
         config["num_players"] = entry.env_cls(**config).game.num_players
         roster = (agents.split(",") if agents else default_roster(entry.name)) + (add.split(",") if add else [])
         ladder_settings = LadderSettings(entry.env_id, roster, deals, seed, config)
@@ -487,7 +526,6 @@ def ladder(
         check_agents([ladder_settings.tournament(*pair) for pair in run.remaining()])
         readme_text = Path(readme).read_text(encoding="utf-8") if Path(readme).is_file() else ""
         with_top_three(readme_text, "", readme)
-        players = _tournament_backend(_ray_workers(backend, address, workers))
     except (CardArenaError, ValueError, NotImplementedError) as err:
         _fail(err)
     if state is None:
@@ -510,8 +548,9 @@ def ladder(
     section = ladder_section(run, shlex.join(command), date.today().isoformat(), machine())
     document = with_section(Path(docs).read_text(encoding="utf-8") if Path(docs).is_file() else "", entry.name, section)
     _write_atomically(docs, document)
+    readme_text = Path(readme).read_text(encoding="utf-8") if Path(readme).is_file() else ""
     _write_atomically(readme, with_top_three(readme_text, top_three_block(document), readme))
-    console.print(f"ladder written to {docs} and its top three to {readme}", highlight=False)
+    console.print(f"{entry.name} ladder written to {docs} and its top three to {readme}", highlight=False)
 
 
 def _read_ladder_state(path: Path) -> dict[str, Any] | None:

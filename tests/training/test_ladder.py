@@ -5,9 +5,11 @@ import json
 import re
 from pathlib import Path
 
+import cardarena.training.ladder as ladder_module
 import cardarena.training.tournament as tournament_module
 import pytest
 from cardarena.agents.loading import checkpoint_folder
+from cardarena.envs import registered
 from cardarena.training.ladder import README_BEGIN, README_END, default_roster, top_three_block
 from typer.testing import CliRunner
 
@@ -109,6 +111,28 @@ def test_a_state_file_from_other_settings_is_refused_with_the_way_to_start_over(
     (tmp_path / "state.json").write_text("{not json")
     result = ladder(tmp_path, "--agents", "random,heuristic")
     assert result.exit_code == 2 and "cannot be read as a ladder state file" in result.output.replace("\n", "")
+
+
+def test_all_plays_every_games_ladder_each_with_its_own_state(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(ladder_module, "default_roster", lambda game: ["random", f"{game}/heuristic"])
+    (tmp_path / "README.md").write_text(f"# title\n\n{README_BEGIN}\nold\n{README_END}\n")
+    paths = ["--docs", "ladder.md", "--readme", "README.md"]
+    result = runner.invoke(app, ["ladder", "all", "--deals", "1", *paths])
+    assert result.exit_code == 0, result.output
+    names = sorted({entry.name for entry in registered()})
+    assert sorted(path.stem.removeprefix("ladder-") for path in (tmp_path / "runs").iterdir()) == names
+    document = (tmp_path / "ladder.md").read_text()
+    assert re.findall(r"^<!-- ladder:(\w+) -->$", document, re.MULTILINE) == names
+    readme = (tmp_path / "README.md").read_text()
+    assert all(re.search(rf"\| {name} \| \S+ \(\d+\) \|", readme) for name in names)
+
+
+@pytest.mark.parametrize("option", [["--agents", "random,heuristic"], ["--state", "x.json"], ["--set", "match=true"]])
+def test_all_refuses_the_options_of_one_games_ladder(tmp_path, option):
+    result = runner.invoke(app, ["ladder", "all", *option, "--docs", str(tmp_path / "ladder.md")])
+    assert result.exit_code == 2 and option[0] in result.output and "give a game" in result.output.replace("\n", "")
+    assert not (tmp_path / "ladder.md").exists()
 
 
 def test_the_default_roster_holds_every_kind_of_agent():
