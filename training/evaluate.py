@@ -20,6 +20,7 @@ Z_95 = 1.959963984540054
 RATING_MODEL = "bradley-terry on duplicate margins"
 RATING_CENTER = 1500.0
 ELO_PER_LOGIT = 400 / math.log(10)  # the Elo scale: 400 points are odds of 10 to 1
+ROUNDING = 1e-12  # relative size of a deal margin that is float rounding, not play
 WIN_MARGIN = 1e-9  # float noise: a reward must beat the table's mean by more than this to be a win
 
 LEGEND = {
@@ -326,7 +327,9 @@ def duplicate_ratings(deal_means: np.ndarray) -> DuplicateRatings:
     Every pair of agents meets on every deal; over the tournament agent i scores
     1/2 + (mean_i - mean_j) / (2 D) against j, so equal means are a draw and the margin counts,
     not only who finished ahead. D is the largest root mean square of a pair's deal margins, which
-    keeps every score in [0, 1]. One extra draw per pair keeps ratings finite when a score is 0 or 1.
+    keeps every score in [0, 1]; margins no larger than float rounding (agents that played alike,
+    their deal means summing thirds) are draws, every rating the centre. One extra draw per pair
+    keeps ratings finite when a score is 0 or 1.
     The Bradley-Terry strengths maximise the likelihood of these scores under
     P(i beats j) = 1 / (1 + exp(theta_j - theta_i)), sum(theta) = 0, and are returned as
     1500 + theta * 400 / ln 10. As every pair meets equally often, the ratings order the agents
@@ -337,8 +340,8 @@ def duplicate_ratings(deal_means: np.ndarray) -> DuplicateRatings:
     deals, agents = rewards.shape
     margins = rewards[:, :, None] - rewards[:, None, :]
     scale = float(np.sqrt((margins**2).mean(axis=0)).max()) if agents > 1 else 0.0
-    if scale == 0.0:
-        return DuplicateRatings(np.full(agents, RATING_CENTER), np.zeros(agents), scale)
+    if scale <= ROUNDING * max(1.0, float(np.abs(rewards).max(initial=0.0))):  # every margin 0 but for rounding
+        return DuplicateRatings(np.full(agents, RATING_CENTER), np.zeros(agents), 0.0)
     games = deals + 1
     scores = deals * (0.5 + margins.mean(axis=0) / (2 * scale)) + 0.5
     np.fill_diagonal(scores, 0.0)

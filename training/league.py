@@ -5,9 +5,10 @@ agent i mod k), else at one table for every group of n of them. Each table is a 
 tournament (`training/tournament.py`) with the league's seed. The league's rating fits one
 Bradley-Terry model on every pair's duplicate margins at every table: on each deal where i and
 j both sat, i scores 1/2 + (mean_i - mean_j) / (2 D) against j, D being that table's margin
-scale (`evaluate.duplicate_ratings`), so each table's rewards count on their own scale; one draw
-per pair keeps the fit finite. sigma comes from the fit's Fisher information, which counts each
-deal's score as one game won or lost: an upper bound for scores spread inside [0, 1].
+scale (`evaluate.duplicate_ratings`; 0 when every deal was level, each deal then a draw), so each
+table's rewards count on their own scale; one draw per pair keeps the fit finite. sigma comes from
+the fit's Fisher information, which counts each deal's score as one game won or lost: an upper bound
+for scores spread inside [0, 1].
 """
 
 from __future__ import annotations
@@ -77,11 +78,12 @@ def league_standings(names: Sequence[str], tables: Sequence[tuple[EvalResult, Ta
     for result, tally in tables:
         columns = [index[name] for name in tally.names]
         means = tally.deal_means()
+        grid = np.ix_(columns, columns)
+        scores[grid] += 0.5 * len(means)  # a margin of 0 is a draw; a table whose margin scale is 0 drew every deal
         if result.margin_scale > 0:
             margins = means[:, :, None] - means[:, None, :]
-            grid = np.ix_(columns, columns)
-            scores[grid] += (0.5 + margins / (2 * result.margin_scale)).sum(axis=0)
-            games[grid] += len(means)
+            scores[grid] += (margins / (2 * result.margin_scale)).sum(axis=0)
+        games[grid] += len(means)
         played[columns] += 1
         deals[columns] += len(means)
     met = games > 0

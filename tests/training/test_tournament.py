@@ -6,7 +6,7 @@ import sys
 import pytest
 from cardarena.agents import load
 from cardarena.envs.core.errors import ConfigError, UnknownAgentError
-from cardarena.training.evaluate import evaluate
+from cardarena.training.evaluate import EvalResult, Tally, evaluate
 from cardarena.training.league import league_standings, league_tables
 from cardarena.training.tournament import LocalBackend, Tournament, chunks_of, run_tournaments, seated_agents
 from typer.testing import CliRunner
@@ -81,6 +81,23 @@ def test_a_league_of_one_table_ranks_as_its_mean_rewards():
     [(result, tally)] = played = run_tournaments([Tournament("yokir_v1", names, 300, 0)], LocalBackend())
     by_mean = [score.name for score in sorted(result.scores, key=lambda score: -score.mean)]
     assert [standing.name for standing in sorted(league_standings(names, played), key=lambda s: -s.mu)] == by_mean
+
+
+def test_a_table_whose_agents_played_alike_counts_as_draws_in_the_league():
+    """A margin scale of 0 (every deal level) is a draw on every deal, not a pair that never met."""
+
+    def table(names, means, scale):
+        tally = Tally(names, 2)
+        tally.per_deal = {name: list(column) for name, column in zip(names, means, strict=True)}
+        result = EvalResult("scarp", {"num_players": 2}, 0, 0)
+        result.margin_scale = scale
+        return result, tally
+
+    level = table(["a", "b"], [[0.0] * 20, [0.0] * 20], 0.0)
+    beaten = table(["b", "c"], [[1.0, 0.0] * 10, [-1.0, 0.0] * 10], 1.0)
+    standings = {standing.name: standing for standing in league_standings(["a", "b", "c"], [level, beaten])}
+    assert standings["a"].mu == pytest.approx(standings["b"].mu, abs=1.0)
+    assert standings["c"].mu < standings["b"].mu - 50
 
 
 def test_league_command_writes_tables_and_standings(tmp_path):

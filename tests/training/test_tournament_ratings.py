@@ -159,6 +159,17 @@ def test_cli_eval_labels_its_columns_and_writes_json_with_ratings(tmp_path):
     assert bad.exit_code == 2 and "table size 4" in bad.output
 
 
+def test_agents_that_played_alike_are_level_though_their_means_differ_by_rounding():
+    """Two agents with the same choices at a 4-seat table: each deal mean is (a + b + c + d) / 4 of
+    thirds, 0 up to float rounding, which must not spread their ratings (it once gave 1533 and 1467)."""
+    thirds = [1.0, -1 / 3, -1 / 3, -1 / 3]
+    lone = np.array([sum(thirds[seat:] + thirds[:seat]) / 4 for seat in range(4)] * 50)
+    rewards = np.column_stack([lone, -lone / 3])
+    assert np.abs(rewards).max() > 0
+    ratings = duplicate_ratings(rewards)
+    assert ratings.mu.tolist() == [1500.0, 1500.0] and ratings.margin_scale == 0.0
+
+
 def test_ratings_change_with_the_seed_and_a_lone_name_is_never_rated():
     assert [s.mu for s in tournament(seed=1, episodes=30).scores] != [
         s.mu for s in tournament(seed=2, episodes=30).scores
