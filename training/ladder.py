@@ -21,11 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import numpy as np
 from cardarena.agents.loading import RANDOM, available, describe
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import ConfigError
 
-from .evaluate import Z_95, EvalResult, Tally, mean_with_ci
+from .evaluate import Z_95, EvalResult, Tally, duplicate_ratings, mean_with_ci
 from .league import Standing, league_standings
 from .tournament import Tournament
 
@@ -72,25 +73,24 @@ class LadderSettings:
 
 @dataclass
 class Pairing:
-    """A finished pairing: each agent's per-deal mean reward, the table's margin scale and its minutes."""
+    """A finished pairing: each agent's per-deal mean reward and its minutes."""
 
     lone: str
     others: str
     per_deal: dict[str, list[float]]
-    margin_scale: float
     seconds: float
 
     @classmethod
     def of(cls, lone: str, others: str, played: Played, seconds: float) -> Pairing:
         result, tally = played
-        return cls(lone, others, {name: tally.per_deal[name] for name in tally.names}, result.margin_scale, seconds)
+        return cls(lone, others, {name: tally.per_deal[name] for name in tally.names}, seconds)
 
     def played(self, settings: LadderSettings) -> Played:
         """The pairing as the league rates a table: a result with its margin scale, a tally of deal means."""
         tally = Tally(list(self.per_deal), settings.config["num_players"])
         tally.per_deal = {name: list(means) for name, means in self.per_deal.items()}
         result = EvalResult(lookup(settings.env_id).name, settings.config, 0, settings.seed)
-        result.margin_scale = self.margin_scale
+        result.margin_scale = duplicate_ratings(np.column_stack(list(self.per_deal.values()))).margin_scale
         return result, tally
 
 
@@ -131,7 +131,9 @@ class Ladder:
                     f"{where} holds a ladder made with {key} {state['settings'].get(key)!r}, not {value!r}: rerun "
                     f"with the same settings to resume it, or delete {where} (or give another --state) to start over"
                 )
-        return cls(settings, [Pairing(**pairing) for pairing in state["pairings"]])
+        # a pairing's margin scale, once kept in the file, is computed again from its deal means (`Pairing.played`)
+        kept = [{key: value for key, value in each.items() if key != "margin_scale"} for each in state["pairings"]]
+        return cls(settings, [Pairing(**pairing) for pairing in kept])
 
 
 def play_ladder(

@@ -3,6 +3,7 @@ and the README's top three matching docs/ladder.md."""
 
 import json
 import re
+from dataclasses import asdict
 from pathlib import Path
 
 import cardarena.training.ladder as ladder_module
@@ -10,7 +11,15 @@ import cardarena.training.tournament as tournament_module
 import pytest
 from cardarena.agents.loading import checkpoint_folder
 from cardarena.envs import registered
-from cardarena.training.ladder import README_BEGIN, README_END, default_roster, top_three_block
+from cardarena.training.ladder import (
+    README_BEGIN,
+    README_END,
+    STATE_VERSION,
+    Ladder,
+    LadderSettings,
+    default_roster,
+    top_three_block,
+)
 from typer.testing import CliRunner
 
 from cardarena.cli import app
@@ -133,6 +142,15 @@ def test_all_refuses_the_options_of_one_games_ladder(tmp_path, option):
     result = runner.invoke(app, ["ladder", "all", *option, "--docs", str(tmp_path / "ladder.md")])
     assert result.exit_code == 2 and option[0] in result.output and "give a game" in result.output.replace("\n", "")
     assert not (tmp_path / "ladder.md").exists()
+
+
+def test_a_state_file_with_the_rounding_margin_scale_of_an_earlier_version_rates_alike_agents_level():
+    settings = LadderSettings("yokir_v1", ["a", "b"], 2, 0, {"num_players": 3})
+    alike = {"a": [5.55e-17, -3.7e-17], "b": [-2.78e-17, 1.85e-17]}
+    pairing = {"lone": "a", "others": "b", "per_deal": alike, "margin_scale": 6.5e-17, "seconds": 1.0}
+    state = {"version": STATE_VERSION, "settings": asdict(settings), "pairings": [pairing]}
+    standings = Ladder.resumed(state, settings, "state.json").standings()
+    assert [standing.mu for standing in standings] == [1500.0, 1500.0]
 
 
 def test_the_default_roster_holds_every_kind_of_agent():
