@@ -6,7 +6,8 @@ table's state as JSON, the seat and the decision's seed; the answer is an action
 bots and environments by value (a name and budget; an env id and config) and keeps them for its
 next tasks. Each process has a courier: a thread of the server that hands it one task at a time and
 waits for its answer without holding the GIL. Processes start at the first task, by `spawn` (the
-server has threads, which `fork` does not copy safely).
+server has threads, which `fork` does not copy safely), which imports the program's main module
+again: a script that starts a server keeps its work under `if __name__ == "__main__":`.
 
 A process that raises fails its task with the traceback and goes on; one that dies fails its task
 alone and is replaced at its courier's next task. `shutdown` kills the processes, whatever they
