@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 import numpy as np
 from cardarena.envs.core.errors import ConfigError
 
-from .search import table_only
+from .search import reseeded, table_only
 
 
 class Guide(Protocol):
@@ -90,6 +90,10 @@ class GuidedSearchAgent:
     def reset(self) -> None:
         """Start the episode from the seed again: a seeded agent replays the same game."""
         self.rng = random.Random(self.seed)
+
+    def reseeded(self, seed: int) -> Self:
+        """A copy of this agent drawing from `seed`, sharing its guide (see `SearchAgent.reseeded`)."""
+        return reseeded(self, seed)
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         raise table_only(self.name)

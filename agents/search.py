@@ -40,11 +40,12 @@ machine's speed, so such a game does not replay.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 from cardarena.envs.core.errors import ConfigError
@@ -76,6 +77,11 @@ class SearchAgent:
     def reset(self) -> None:
         """Start the episode from the seed again: a seeded agent replays the same game."""
         self.rng = random.Random(self.seed)
+
+    def reseeded(self, seed: int) -> Self:
+        """A copy of this agent drawing from `seed`, sharing its loaded rollout agent: a decision made
+        by a copy seeded for it alone replays wherever it is made (another thread, another process)."""
+        return reseeded(self, seed)
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         raise table_only(self.name)
@@ -145,6 +151,14 @@ class SearchAgent:
                 raise ConfigError(f"{self.name}: the rollout agent {self.rollout!r} needs an agent loader (load_agent)")
             agent = self._agents[game_name] = self._load_agent(self.rollout, game=game_name, seed=self.seed)
         return agent
+
+
+def reseeded(agent: Any, seed: int) -> Any:
+    """A shallow copy of a search agent (it shares what the agent loaded), its seed and RNG set to `seed`."""
+    twin = copy.copy(agent)
+    twin.seed = seed
+    twin.reset()
+    return twin
 
 
 def table_only(name: str) -> TypeError:

@@ -3,7 +3,8 @@
 Starts `cardarena serve --bots pimc` in its own process on 127.0.0.1, creates a `pimc` match of
 the longest length the server allows, then for `--seconds` runs `--clients` clients, each in a loop:
 `GET /healthz`, create a table with two random bots, read it, play a move, delete it. Prints a table
-of p50/p99 latency per request kind, errors, and the server's RSS before and after.
+of p50/p99 latency per request kind, errors, the server's RSS before and after, and that of the
+processes it started (its search processes, where the match's bots think).
 
     .venv/bin/python benchmarks/serve_reliability.py [--clients 4] [--seconds 20]
 """
@@ -31,6 +32,13 @@ def rss_mib(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started, from any of its threads."""
+    return [
+        int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()
+    ]
 
 
 def client_loop(url: str, stop: float, timings: dict[str, list[float]], errors: list[str]) -> None:
@@ -78,9 +86,8 @@ def main() -> None:
                 time.sleep(0.1)
         before = rss_mib(server.pid)
         match = {"match": True, "target_score": TABLE_LENGTH_BOUNDS["target_score"]}
-        httpx.post(
-            f"{url}/v1/tables", json={"game": "yokir", "seats": ["pimc"] * 3, "config": match}
-        ).raise_for_status()
+        pimc_match = httpx.post(f"{url}/v1/tables", json={"game": "yokir", "seats": ["pimc"] * 3, "config": match})
+        pimc_match.raise_for_status()
         timings: dict[str, list[float]] = defaultdict(list)
         errors: list[str] = []
         stop = time.monotonic() + args.seconds
@@ -90,7 +97,10 @@ def main() -> None:
         for client in clients:
             client.join()
         thinking = httpx.get(f"{url}/v1/tables").json()
+        spectator = {"token": pimc_match.json()["spectator_token"]}
+        history = httpx.get(f"{url}/v1/tables/{pimc_match.json()['table_id']}/history", params=spectator).json()
         after = rss_mib(server.pid)
+        started = [rss_mib(child) for child in children(server.pid)]
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -101,7 +111,9 @@ def main() -> None:
         print(f"{kind:<8} {len(seconds):>6} {p50:>8.1f} {p99:>8.1f}")
     print(f"errors: {len(errors)}{' (' + errors[0] + ')' if errors else ''}")
     print(f"server RSS: {before:.0f} MiB before, {after:.0f} MiB after")
+    print(f"processes it started: {len(started)}, RSS {sum(started):.0f} MiB in all at the end")
     print(f"match still running at the end: {any(table['bots_thinking'] for table in thinking)}")
+    print(f"the match's public history at the end: {len(history['events'])} events")
 
 
 if __name__ == "__main__":

@@ -997,6 +997,14 @@ def serve(
             "for `cardarena replay`.",
         ),
     ] = None,
+    search_processes: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Processes in which search bots at tables (pimc, ismcts, <game>/expert) think, leaving the "
+            "server's own process free to answer (default: one per core); 0: they think in its threads.",
+        ),
+    ] = None,
 ) -> None:
     """Serve bots (POST /v1/act) and tables of bots and clients (/v1/tables) over HTTP; docs/protocol.md."""
     from pathlib import Path
@@ -1004,6 +1012,7 @@ def serve(
     from cardarena.serve.app import serve as run_server
     from cardarena.serve.bots import Roster
     from cardarena.serve.keys import ApiKeys
+    from cardarena.serve.search_pool import SEARCH_PROCESSES
 
     if record:
         _check_writable(record, "--record", folder=True)
@@ -1034,6 +1043,7 @@ def serve(
         table_ttl=table_ttl,
         api_keys=keys,
         record_dir=Path(record) if record else None,
+        search_processes=SEARCH_PROCESSES if search_processes is None else search_processes,
     )
 
 

@@ -150,3 +150,18 @@ def test_batched_policy_rollouts_play_as_one_by_one_ones():
 def test_a_bad_rollout_agent_is_named_when_the_search_agent_is_loaded():
     with pytest.raises(UnknownAgentError, match="unknown agent 'nobody'"):
         load("pimc:rollout=nobody", game="yokir")
+
+
+@pytest.mark.parametrize("name", [*SMALL, "yokir/expert:iterations=8"])
+def test_a_reseeded_copy_decides_from_its_seed_alone_and_leaves_the_agent_as_it_was(name):
+    env = make("yokir_v1")
+    env.reset(seed=4)
+    seat = env.game.current_player(env.state)
+    agent = load(name, seed=1)
+    first = decide(agent.reseeded(9), env, seat)
+    decide(agent, env, seat)  # the agent's own draws move on; a copy's do not depend on them
+    assert decide(agent.reseeded(9), env, seat) == first
+    assert agent.seed == 1 and agent.reseeded(9).seed == 9
+    assert [decide(agent.reseeded(seed), env, seat) for seed in range(6)] == [
+        decide(load(name, seed=seed), env, seat) for seed in range(6)
+    ]

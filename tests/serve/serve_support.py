@@ -6,6 +6,7 @@ Imported by the test modules of this folder (pytest puts a test file's folder on
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 from concurrent.futures import Executor, Future
@@ -65,3 +66,22 @@ class HeldPool(Executor):
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         return Future()
+
+
+class DyingSearch:
+    """A search bot whose process dies as it thinks; a search process loads it by its name,
+    "serve_support:DyingSearch" (this folder is on the sys.path a spawned process starts with)."""
+
+    name = "serve_support:DyingSearch"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+
+    def act(self, observation: dict) -> int:
+        raise TypeError("DyingSearch searches the table: drive it through decide")
+
+    def act_in(self, env, seat: int) -> int:
+        os._exit(3)
+
+    def reset(self) -> None:
+        pass

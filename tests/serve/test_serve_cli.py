@@ -154,6 +154,45 @@ def test_sigterm_stops_the_server_within_seconds_while_bots_think(tmp_path):
     assert time.monotonic() - stopping < 10
 
 
+def search_processes(pid: int) -> set[int]:
+    """The search processes the server `pid` has started (children of any of its threads) and that still run."""
+    children = {
+        int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()
+    }
+    return {
+        child for child in children if running(child) and b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
+    }
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` exists and is no zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_sigterm_stops_the_server_and_kills_its_search_processes_within_seconds_mid_move():
+    endless = "yokir/expert:iterations=100000000"  # minutes a move
+    server, url = started("--bots", endless)
+    try:
+        assert httpx.post(f"{url}/v1/tables", json={"game": "yokir", "seats": [endless] * 3}).status_code == 201
+        deadline = time.monotonic() + 60
+        while not (thinking := search_processes(server.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert thinking
+        stopping = time.monotonic()
+        server.terminate()
+        server.communicate(timeout=15)
+        assert time.monotonic() - stopping < 10
+        while any(running(pid) for pid in thinking) and time.monotonic() - stopping < 10:
+            time.sleep(0.1)
+        assert not any(running(pid) for pid in thinking)
+    finally:
+        server.kill()
+        server.communicate()
+
+
 def test_key_caps_over_the_servers_tables_are_refused_at_start(tmp_path):
     keys = tmp_path / "keys.txt"
     keys.write_text(KEY_FILE)

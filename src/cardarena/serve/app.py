@@ -4,8 +4,9 @@ With API keys, every `/v1` request names one in the X-API-Key header; `/healthz`
 
 Every error is a 4xx with an `ErrorBody` naming the problem. The event loop only routes: a bot's
 move (`/v1/act`) and every table's work run in worker threads, bots at tables in the background
-(tables.py), so no request waits for another's bots and `/healthz` always answers. A table read
-may `wait` a bounded time for its bots to be done.
+(tables.py) and search bots at tables in search processes (search_pool.py), so no request waits for
+another's bots and `/healthz` always answers. A table read may `wait` a bounded time for its bots to
+be done.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from .models import (
     TableSummary,
     TableView,
 )
+from .search_pool import SEARCH_PROCESSES, SearchPool
 from .tables import MAX_TABLES, TABLE_TTL, TableRoom
 
 MAX_BODY_BYTES = 64 * 1024
@@ -81,20 +83,28 @@ def create_app(
     table_ttl: float = TABLE_TTL,
     api_keys: ApiKeys | None = None,
     record_dir: Path | None = None,
+    search_processes: int = SEARCH_PROCESSES,
 ) -> FastAPI:
     """The server's ASGI app over the bots of `roster`; with `api_keys`, every `/v1` request needs
     one of them (ApiKeyFileError when their caps could fill the server); with `record_dir`, every
-    table appends each hand's record there as the hand ends. Its shutdown stops the bots."""
+    table appends each hand's record there as the hand ends. Search bots at tables think in
+    `search_processes` processes, started at their first move (0: in the bots' threads). Its shutdown
+    stops the bots and the search processes."""
     if api_keys is not None:
         api_keys.check_caps(max_tables)
+    if search_processes < 0:
+        raise ValueError(f"search_processes is 0 (search bots think in threads) or more, not {search_processes}")
     bot_pool = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="cardarena-bots")
-    room = TableRoom(roster, clock, max_tables, table_ttl, record_dir, bot_pool)
+    search_pool = SearchPool(search_processes) if search_processes else None
+    room = TableRoom(roster, clock, max_tables, table_ttl, record_dir, bot_pool, search_pool)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         await run_in_threadpool(room.close)
         bot_pool.shutdown(wait=False, cancel_futures=True)
+        if search_pool is not None:
+            await run_in_threadpool(search_pool.shutdown)
 
     # the API docs (/docs, /redoc) load Swagger UI and ReDoc from the package, not from a CDN: they work offline
     app = FastAPIOffline(
@@ -389,12 +399,21 @@ def serve(
     table_ttl: float = TABLE_TTL,
     api_keys: ApiKeys | None = None,
     record_dir: Path | None = None,
+    search_processes: int = SEARCH_PROCESSES,
 ) -> None:
     """Run the server until interrupted (uvicorn)."""
     import uvicorn
 
-    app = create_app(roster, max_tables=max_tables, table_ttl=table_ttl, api_keys=api_keys, record_dir=record_dir)
-    # SIGTERM: open connections get a few seconds, then the shutdown stops the bots (every finished hand is on file).
+    app = create_app(
+        roster,
+        max_tables=max_tables,
+        table_ttl=table_ttl,
+        api_keys=api_keys,
+        record_dir=record_dir,
+        search_processes=search_processes,
+    )
+    # SIGTERM: open connections get a few seconds, then the shutdown stops the bots and kills the search processes
+    # (every finished hand is on file).
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE)
 
 

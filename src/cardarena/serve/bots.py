@@ -28,12 +28,14 @@ SEARCH_MS = 1_000.0  # the time a search bot may think per move on a server, in 
 
 @dataclass(frozen=True)
 class Bot:
-    """A loaded agent with its card; `game` is None for an agent that plays every game."""
+    """A loaded agent with its card; `game` is None for an agent that plays every game. A search
+    process loads it again from its `name` and `search_ms` (`load_served_agent`)."""
 
     name: str
     game: str | None
     agent: Agent
     description: dict[str, Any]
+    search_ms: float = SEARCH_MS
 
     def info(self) -> BotInfo:
         return BotInfo(**self.description)
@@ -155,7 +157,28 @@ def game_file(entry: GameEntry, name: str) -> Traversable | None:
 
 def _load(name: str, search_ms: float) -> Bot:
     description = describe(name)
+    agent = load_served_agent(name, search_ms)
+    return Bot(name=name, game=description["game"], agent=agent, description=description, search_ms=search_ms)
+
+
+def load_served_agent(name: str, search_ms: float) -> Agent:
+    """The agent `name` as a server plays it: a search bot (`pimc`, `ismcts`) within `search_ms` per move."""
     agent = load(name)
     if isinstance(agent, SearchAgent):
         agent.ms = min(agent.ms or search_ms, search_ms)
-    return Bot(name=name, game=description["game"], agent=agent, description=description)
+    return agent
+
+
+def searches(agent: Agent) -> bool:
+    """Whether the agent searches the table it sits at (`act_in`, as `decide` calls it: `pimc`,
+    `ismcts`, `GAME/expert`): its moves cost many simulated games, so a server has them made in a
+    search process, while a bot that answers from its observation alone (random, a heuristic, a
+    network) moves in a thread, quicker than a process's round trip."""
+    return callable(getattr(agent, "act_in", None))
+
+
+def for_decision(agent: Agent, seed: int) -> Agent:
+    """The agent to make one decision with: a search agent's copy drawing from `seed` (`reseeded`),
+    so that the decision is the same in any thread or process; any other agent as it is."""
+    reseeded = getattr(agent, "reseeded", None)
+    return reseeded(seed) if reseeded is not None else agent

@@ -3,7 +3,11 @@
 Bots move as soon as it is their turn, in the background: a room's `bot_pool` (worker threads)
 plays them one move at a time, each thinking on a copy of the table outside the table's lock, so a request
 never waits for a bot's move, let alone a whole match;
-`bots_thinking` says they are still at it. Without a pool (library use) they play within the call.
+`bots_thinking` says they are still at it. With a `search_pool` too, a search bot (`bots.searches`)
+thinks in one of its processes, from the table's state as JSON, so that its search holds no GIL of the
+server's. Without pools (library use) bots play within the call. Either way a search bot's decision
+draws from a seed of its own (`decision_seed`: the table's seed, the seat, the move number), so a
+search within a count of worlds or iterations replays a seeded table wherever it runs.
 With a move time limit, a client seat that lets its
 time run out gets a uniformly random legal action played for it (one rule for every game,
 from the rulebooks' time-limit ruling); timeouts are settled whenever the table is next read, played
@@ -22,6 +26,8 @@ each hand's record to its file there as the hand ends, so a killed server loses 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import random
 import secrets
@@ -30,10 +36,10 @@ import time
 import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from cardarena.envs import lookup
 from cardarena.envs.core.env import CardGameEnv
@@ -43,10 +49,11 @@ from cardarena.envs.core.table import Table as TableDriver
 from cardarena.envs.core.table import decide
 from cardarena.records import SUFFIX, HandAppender, hand_records, remove_orphans
 
-from .bots import Bot, Roster, new_env
+from .bots import Bot, Roster, for_decision, new_env, searches
 from .errors import StaleViewError, TableLimitError, TableRunningError, TableTokenError, UnknownTableError
 from .keys import ApiKey
 from .models import SeatTicket, SpectatorView, TableCreated, TableHistory, TableRequest, TableSummary, TableView
+from .search_pool import SearchPool, SearchTask
 
 MAX_TABLES = 1_000
 TABLE_TTL = 600.0
@@ -115,6 +122,7 @@ class Table:
         owner: ApiKey | None = None,
         record_path: Path | None = None,
         bot_pool: Executor | None = None,
+        search_pool: SearchPool | None = None,
     ):
         self.table_id = table_id
         self.env = env
@@ -124,7 +132,8 @@ class Table:
         self.last_used = clock()
         self.lock = threading.RLock()  # held for every read and move of the env, never while a bot thinks
         self.driver = TableDriver(env)
-        self._bot_agents = {seat: bot.agent for seat, bot in enumerate(bots) if bot is not None}
+        self._seated_bots = {seat: bot for seat, bot in enumerate(bots) if bot is not None}
+        self._bot_agents = {seat: bot.agent for seat, bot in self._seated_bots.items()}
         self._thinking_env: CardGameEnv | None = None  # where bots think, on a copy of the table (`_thinking_copy`)
         self.has_clients = len(self._bot_agents) < len(bots)
         self.tokens = TableTokens(seat for seat, bot in enumerate(bots) if bot is None)
@@ -137,6 +146,8 @@ class Table:
         self.moves = 0  # moves played at this table, the move number a view carries
         self.closed = False
         self._bot_pool = bot_pool
+        self._search_pool = search_pool
+        self._seed = seed
         self._timeout_rng = random.Random(seed)
         with self.lock:
             self.driver.reset(seed=seed)
@@ -282,41 +293,87 @@ class Table:
         """Bots move, one move at a time, until a client seat is to act or the episode ends (in a pool,
         each move is a task of its own, so a long all-bot match shares the workers with every other table).
 
-        A bot thinks on a copy of the table (`_thinking_copy`) without the lock, so views, listings
-        and spectators answer while it thinks; the lock is held only to copy the state and to play.
-        The client's clock starts when they are done: at `started` within a call (as if bots took no
-        time, so that timeouts settle as if a clock had run), else when the pool's last move ends."""
+        A bot thinks on a copy of the table (`_thinking_copy`, or a search process) without the lock,
+        so views, listings and spectators answer while it thinks; the lock is held only to copy the
+        state and to play. The client's clock starts when they are done: at `started` within a call (as
+        if bots took no time, so that timeouts settle as if a clock had run), else when the last move ends."""
         while True:
             with self.lock:
                 seat = self.to_act
                 if self.closed or not self.bots_thinking or seat is None:
                     return
                 moves = self.moves
-                thinking_env = self._thinking_copy()
+                state = self.env.game.clone(self.env.state)
+            agent, seed = self._bot_agents[seat], decision_seed(self._seed, seat, moves)
+            if self._search_pool is not None and searches(agent):
+                self._think_in_process(self._search_pool, seat, moves, state, seed)
+                return
             try:
-                action = decide(self._bot_agents[seat], thinking_env, seat)
+                action = decide(for_decision(agent, seed), self._thinking_copy(state), seat)
             except Exception:
                 logger.exception("table %s: the bot in seat %d failed; the table stops", self.table_id, seat)
                 self.bots_thinking = False
                 return
-            with self.lock:
-                if self.closed or self.moves != moves:
-                    return
-                self._play(action)
-                if self.driver.finished or self.driver.to_act not in self._bot_agents:
-                    self._after_move(started if self._bot_pool is None else self.clock())
-                    return
-                self.to_act = self.driver.to_act
+            if not self._play_bot_move(moves, action, started if self._bot_pool is None else self.clock()):
+                return
             if self._bot_pool is not None:  # the next move queues behind other tables' moves: no table holds a worker
                 self._hand_to_bots(started)
                 return
 
-    def _thinking_copy(self) -> CardGameEnv:
-        """The env where bots think (made at the first bot move), loaded with a copy of the table's state."""
+    def _play_bot_move(self, moves: int, action: int, now: float) -> bool:
+        """Play the bot's move chosen at move number `moves`, unless the table has moved on or closed
+        meanwhile; whether a bot is to act next (else a client's clock starts at `now`, or the table ends)."""
+        with self.lock:
+            if self.closed or self.moves != moves:
+                return False
+            self._play(action)
+            if self.driver.finished or self.driver.to_act not in self._bot_agents:
+                self._after_move(now)
+                return False
+            self.to_act = self.driver.to_act
+            return True
+
+    def _thinking_copy(self, state: Any) -> CardGameEnv:
+        """The env where bots think (made at the first bot move), loaded with `state`, a copy of the table's."""
         if self._thinking_env is None:
             self._thinking_env = type(self.env)(**self.env.config.model_dump())
-        self._thinking_env.load_state(self.env.game.clone(self.env.state))
+        self._thinking_env.load_state(state)
         return self._thinking_env
+
+    def _think_in_process(self, pool: SearchPool, seat: int, moves: int, state: Any, seed: int) -> None:
+        """The search bot in `seat` thinks in `pool` on `state`, a copy of the table's; its move is
+        played when the answer comes (`_play_thought`)."""
+        bot = self._seated_bots[seat]
+        game = self.env.game
+        task = SearchTask(
+            bot=bot.name,
+            search_ms=bot.search_ms,
+            env_id=game.env_id,
+            config=self.env.config.model_dump(),
+            state=json.dumps(game.state_to_json(state)),
+            seat=seat,
+            seed=seed,
+        )
+        try:
+            thought = pool.submit(task)
+        except RuntimeError:  # the pool is shut down: the server is stopping
+            self.bots_thinking = False
+            return
+        thought.add_done_callback(lambda done: self._play_thought(done, seat, moves))
+
+    def _play_thought(self, thought: Future[int], seat: int, moves: int) -> None:
+        """Play the move a search process chose at move number `moves` (in the pool's thread), then the
+        bots play on; a process that raised or died stops the table's bots."""
+        if self.closed:
+            return
+        try:
+            action = thought.result()
+        except Exception as error:
+            logger.error("table %s: the bot in seat %d failed; the table stops: %s", self.table_id, seat, error)
+            self.bots_thinking = False
+            return
+        if self._play_bot_move(moves, action, self.clock()):
+            self._hand_to_bots(self.clock())
 
     def _hand_to_bots(self, started: float) -> None:
         """The bots play on: within this call without a pool, else as the pool's next task (none once
@@ -395,7 +452,9 @@ class Table:
 class TableRoom:
     """Every table of a server by id, least recently used first, and the open tables of each API key.
 
-    Every request first removes the tables nobody has read or played for `table_ttl` seconds.
+    Every request first removes the tables nobody has read or played for `table_ttl` seconds. Bots
+    play in `bot_pool`'s threads, search bots in `search_pool`'s processes if given (it needs a
+    `bot_pool`); without pools, within the call.
     """
 
     def __init__(
@@ -406,9 +465,13 @@ class TableRoom:
         table_ttl: float = TABLE_TTL,
         record_dir: Path | None = None,
         bot_pool: Executor | None = None,
+        search_pool: SearchPool | None = None,
     ):
+        if search_pool is not None and bot_pool is None:
+            raise ValueError("a room's search_pool needs a bot_pool: the moves it finds are played in the background")
         self.roster = roster
         self.bot_pool = bot_pool
+        self.search_pool = search_pool
         self.lock = (
             threading.Lock()
         )  # over the tables and the counts of open tables, never held while waiting for a table
@@ -443,7 +506,16 @@ class TableRoom:
             table_id = uuid.uuid4().hex
             record_path = self.record_dir / f"{table_id}{SUFFIX}" if self.record_dir is not None else None
             table = Table(
-                table_id, env, bots, seed, request.move_time_limit, self.clock, owner, record_path, self.bot_pool
+                table_id,
+                env,
+                bots,
+                seed,
+                request.move_time_limit,
+                self.clock,
+                owner,
+                record_path,
+                self.bot_pool,
+                self.search_pool,
             )
             self.tables[table.table_id] = table
             if owner is not None:
@@ -581,3 +653,10 @@ def check_table_length(config: dict) -> None:
         value = config.get(key)
         if isinstance(value, (int, float)) and value > bound:
             raise ConfigError(f"config {key!r} is {value!r}; this server's tables take {key} of at most {bound}")
+
+
+def decision_seed(table_seed: int, seat: int, move: int) -> int:
+    """The seed of the bot's decision in `seat` at move number `move` of a table dealt from `table_seed`:
+    the three hashed, the same in every process (unlike `hash`)."""
+    digest = hashlib.blake2b(f"{table_seed}:{seat}:{move}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
