@@ -213,10 +213,7 @@ class AntipokerGame(Game[AntipokerState]):
     def _choices(self, state: AntipokerState) -> dict[str, int]:
         """The open betting decision's engine choices, kept by the round until it acts."""
         assert state.bets is not None  # asked for only while a round is open
-        return state.bets.decision(self._engine_choices)
-
-    def _engine_choices(self, bets: betting.BettingRound) -> dict[str, int]:
-        return bets.choices(self.betting_rules)
+        return state.bets.decision(betting.BettingRound.choices, self.betting_rules)
 
     def _bet(self, state: AntipokerState, word: str) -> None:
         choices = self._choices(state)

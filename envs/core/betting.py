@@ -38,6 +38,7 @@ FOLD_RULES = ("facing_bet", "always", "never")
 _OPTIONS_OPEN = {"fixed": 1, "pot": 3, "no": 4}  # how many of RAISES each limit offers
 
 DecisionT = TypeVar("DecisionT")
+RulesT = TypeVar("RulesT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,12 +206,14 @@ class BettingRound(_DecisionSlot):
             *self.to_act,
         )
 
-    def decision(self, decide: Callable[[BettingRound], DecisionT]) -> DecisionT:
-        """`decide(self)`, the game's reading of the decision now open, computed once: the round keeps
-        it until it acts. A game passes one `decide` (with its fixed rules) for every round it opens."""
+    def decision(self, decide: Callable[[BettingRound, RulesT], DecisionT], rules: RulesT) -> DecisionT:
+        """`decide(self, rules)`, the game's reading of the decision now open under `rules` (the round's
+        betting rules, in the form the game keeps them), computed once: the round keeps it until it acts.
+        The rules are an argument, not bound into `decide`, so that a game whose rules change from round
+        to round (Tilt) passes the same `decide` at every ask, not a closure made per ask (docs/benchmarks.md)."""
         decision = self._decision
         if decision is None:
-            decision = self._decision = decide(self)
+            decision = self._decision = decide(self, rules)
         return decision
 
     def act(self, rules: BettingRules, action: str, choices: dict[str, int] | None = None) -> None:

@@ -230,17 +230,17 @@ class DividhaGame(Game[DividhaState]):
     def decision(self, state: DividhaState) -> Decision:
         """The betting decision now open, kept by its round until the round acts."""
         assert state.bets is not None  # asked for only while a round is open
-        return state.bets.decision(self._remembered_decision)
+        return state.bets.decision(self._remembered_decision, self.betting_rules)
 
-    def _remembered_decision(self, bets: betting.BettingRound) -> Decision:
-        """The decision of `bets`, remembered by `_decision_key`: it is a pure function of those
-        numbers, which recur from hand to hand."""
+    def _remembered_decision(self, bets: betting.BettingRound, rules: betting.BettingRules) -> Decision:
+        """The decision of `bets` under `rules` (the game's `betting_rules`, the same at every round),
+        remembered by `_decision_key`: it is a pure function of those numbers, which recur from hand to hand."""
         key = _decision_key(bets, self.config.limit == "fixed")
         decision = self._decisions.get(key)
         if decision is None:
             if len(self._decisions) >= _DECISIONS_KEPT:
                 self._decisions.clear()
-            decision = self._decisions[key] = self._decide(bets)
+            decision = self._decisions[key] = self._decide(bets, rules)
         return decision
 
     def trade_fee(self, state: DividhaState, choice: int) -> int:
@@ -344,11 +344,11 @@ class DividhaGame(Game[DividhaState]):
 
     # ------------------------------------------------------------ betting (4.2, 6.2, 6.3)
 
-    def _decide(self, bets: betting.BettingRound) -> Decision:
+    def _decide(self, bets: betting.BettingRound, rules: betting.BettingRules) -> Decision:
         seat = bets.to_act[0]
         stack, to_call = bets.stacks[seat], bets.to_call(seat)
         increments = betting.raise_options(self.config.limit, bets.pot, to_call, stack, bets.min_raise)
-        choices = bets.choices(self.betting_rules, increments)
+        choices = bets.choices(rules, increments)
         unsplit = self.config.all_in_unsplit
         ids = []  # ascending: the choices come in the order of betting.ACTIONS, as the ids do
         for name in choices:

@@ -429,10 +429,10 @@ class TiltGame(Game[TiltState]):
         """The open betting round's legal action ids and the engine's choices, kept by the round
         until it acts (the round's rules, `state.bet_rules`, are set when it opens)."""
         assert state.bets is not None  # asked for only while a round is open
-        return state.bets.decision(lambda bets: self._remembered_decision(state.bet_rules, bets))
+        return state.bets.decision(self._remembered_decision, state.bet_rules)
 
     def _remembered_decision(
-        self, bet_rules: list[Any], bets: betting.BettingRound
+        self, bets: betting.BettingRound, bet_rules: list[Any]
     ) -> tuple[tuple[int, ...], dict[str, int]]:
         """A decision worked out once per situation (the round's rules and `situation()`) in this game."""
         situation = (*bet_rules, *bets.situation())
