@@ -199,23 +199,16 @@ class DividhaEncoder(Encoder[DividhaState]):
                     yield GONE_AT + card
 
     def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
-        """Bets and raises, and calls, of each seat this hand, counted from the hand's actions: only
-        those past the ones counted last, where those are (in value) where this hand's begin."""
+        """Bets and raises, and calls, of each seat this hand, counted from the hand's actions: the ones
+        past those counted last are counted and copied beside them; where the copies then differ in value
+        from the actions (another hand or state, or one edited in place), all are counted afresh."""
         actions = state.actions
         counted, raises, calls = self._counted
-        done = len(counted)
-        new = len(actions) - done
-        if new < 0 or (actions[:done] != counted if new else actions != counted):  # no slice when nothing is new
+        if len(actions) > len(counted):
+            _count(actions[len(counted) :], counted, raises, calls)
+        if counted != actions:  # one compare of the whole hand, no slice of the part counted before
             self._counted = counted, raises, calls = [], self._no_chips[:], self._no_chips[:]
-            done, new = 0, len(actions)
-        if new:
-            for record in actions[done:]:
-                kind = record[2]
-                if kind == "raise":
-                    raises[record[0]] += 1
-                elif kind == "call":
-                    calls[record[0]] += 1
-                counted.append(record[:])
+            _count(actions, counted, raises, calls)
         return raises, calls
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
@@ -295,6 +288,17 @@ class DividhaEncoder(Encoder[DividhaState]):
         if state.terminal or state.truncated:
             lines.append("result: " + ", ".join(f"seat {s} {r:+g}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)
+
+
+def _count(records: list[list[Any]], counted: list[list[Any]], raises: list[int], calls: list[int]) -> None:
+    """Each action record's bet or raise, or call, added to its seat's count, and a copy of it to `counted`."""
+    for record in records:
+        kind = record[2]
+        if kind == "raise":
+            raises[record[0]] += 1
+        elif kind == "call":
+            calls[record[0]] += 1
+        counted.append(record[:])
 
 
 def known_discards_of(state: DividhaState, seat: int, other: int) -> list[int]:
