@@ -112,10 +112,13 @@ class DividhaEncoder(Encoder[DividhaState]):
         from .table_writer import write_table  # here, not at import: importing the game loads no numba
 
         self._write_table = write_table
-        # per seat, its last card segments with copies of the cards, trades and discards they are written from
-        # (compared by value: they are all `_card_part` reads, so equal values give an equal part however the
-        # state was made); and the hand's actions last counted, with their counts (`_counts`)
-        self._card_parts: list[tuple[Any, Any, Any, array]] = [(None, None, None, blank)] * n
+        # copies of the cards, trades and discards last observed, one set for all seats, and per seat its card
+        # segments written from them (None: not yet); compared by value: they are all `_card_part` reads, so
+        # equal values give an equal part however the state was made. One set of copies, not one per seat:
+        # the seats are observed in turn, and copies per seat were made once per seat at every card move.
+        self._cards_seen: tuple[Any, Any, Any] = (None, None, None)
+        self._card_parts: list[array | None] = [None] * n
+        # the hand's actions last counted, with their counts (`_counts`)
         self._counted: tuple[list[Any], list[int], list[int]] = ([], [0] * n, [0] * n)
 
     def observation(self, state: DividhaState, seat: int) -> np.ndarray:
@@ -158,9 +161,15 @@ class DividhaEncoder(Encoder[DividhaState]):
         for `seat`: own and public cards, the hand features, who traded what and the cards known
         gone. Kept per seat while the cards, trades and discards are equal in value."""
         cards, trades, discards = state.cards, state.trades, state.discards
-        kept_cards, kept_trades, kept_discards, part = self._card_parts[seat]
-        if kept_cards == cards and kept_trades == trades and kept_discards == discards:
-            return part
+        seen_cards, seen_trades, seen_discards = self._cards_seen
+        parts = self._card_parts
+        if seen_cards != cards or seen_trades != trades or seen_discards != discards:
+            self._cards_seen = ([row[:] for row in cards], trades[:], [row[:] for row in discards])
+            parts = self._card_parts = [None] * len(parts)
+        else:
+            part = parts[seat]
+            if part is not None:
+                return part
         part = self._blank[:]
         if cards:
             own = cards[seat]
@@ -175,7 +184,7 @@ class DividhaEncoder(Encoder[DividhaState]):
             part[HELD_AT : HELD_AT + HAND_FEATURES] = hand_features(tuple(own), self._divine)
         for at in self._trades(state, seat):
             part[at] = 1.0
-        self._card_parts[seat] = ([row[:] for row in cards], trades[:], [row[:] for row in discards], part)
+        parts[seat] = part
         return part
 
     def _trades(self, state: DividhaState, seat: int) -> Iterator[int]:
@@ -190,21 +199,16 @@ class DividhaEncoder(Encoder[DividhaState]):
                     yield GONE_AT + card
 
     def _counts(self, state: DividhaState) -> tuple[list[int], list[int]]:
-        """Bets and raises, and calls, of each seat this hand, counted from the hand's actions: only
-        those past the ones counted last, where those are (in value) where this hand's begin."""
+        """Bets and raises, and calls, of each seat this hand, counted from the hand's actions: the ones
+        past those counted last are counted and copied beside them; where the copies then differ in value
+        from the actions (another hand or state, or one edited in place), all are counted afresh."""
         actions = state.actions
         counted, raises, calls = self._counted
-        done = len(counted)
-        if len(actions) < done or actions[:done] != counted:
+        if len(actions) > len(counted):
+            _count(actions[len(counted) :], counted, raises, calls)
+        if counted != actions:  # one compare of the whole hand, no slice of the part counted before
             self._counted = counted, raises, calls = [], self._no_chips[:], self._no_chips[:]
-            done = 0
-        for record in actions[done:]:
-            kind = record[2]
-            if kind == "raise":
-                raises[record[0]] += 1
-            elif kind == "call":
-                calls[record[0]] += 1
-            counted.append(record[:])
+            _count(actions, counted, raises, calls)
         return raises, calls
 
     def seat_view(self, state: DividhaState, seat: int) -> dict[str, Any]:
@@ -284,6 +288,17 @@ class DividhaEncoder(Encoder[DividhaState]):
         if state.terminal or state.truncated:
             lines.append("result: " + ", ".join(f"seat {s} {r:+g}" for s, r in enumerate(state.returns)))
         return "\n".join(lines)
+
+
+def _count(records: list[list[Any]], counted: list[list[Any]], raises: list[int], calls: list[int]) -> None:
+    """Each action record's bet or raise, or call, added to its seat's count, and a copy of it to `counted`."""
+    for record in records:
+        kind = record[2]
+        if kind == "raise":
+            raises[record[0]] += 1
+        elif kind == "call":
+            calls[record[0]] += 1
+        counted.append(record[:])
 
 
 def known_discards_of(state: DividhaState, seat: int, other: int) -> list[int]:
