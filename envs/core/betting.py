@@ -210,7 +210,7 @@ class BettingRound(_DecisionSlot):
         """`decide(self, rules)`, the game's reading of the decision now open under `rules` (the round's
         betting rules, in the form the game keeps them), computed once: the round keeps it until it acts.
         The rules are an argument, not bound into `decide`, so that a game whose rules change from round
-        to round (Tilt) passes the same `decide` at every ask, not a closure made per ask (docs/benchmarks.md)."""
+        to round passes the same `decide` at every ask, not a closure made per ask (docs/benchmarks.md)."""
         decision = self._decision
         if decision is None:
             decision = self._decision = decide(self, rules)
