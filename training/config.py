@@ -82,6 +82,7 @@ class ExpertSettings(_Settings):
     games: PositiveInt = 200
     iterations: PositiveInt = 64
     c_puct: Annotated[float, Field(ge=0)] = 1.5
+    prior_temperature: Annotated[float, Field(gt=0)] = 1.0
     temperature: Annotated[float, Field(ge=0)] = 1.0
     epochs: PositiveInt = 4
     batch_size: PositiveInt = 256

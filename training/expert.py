@@ -51,15 +51,16 @@ CANDIDATE, CURRENT = "candidate", "current"
 
 
 class TorchGuide:
-    """The guide protocol of agents/guided_search.py over an SB3 actor-critic policy."""
+    """The guide protocol of agents/guided_search.py over an SB3 actor-critic policy: the masked
+    softmax of its logits divided by `temperature` (as `PolicyGuide`'s), and its critic."""
 
-    def __init__(self, policy: Any):
-        self.policy = policy
+    def __init__(self, policy: Any, temperature: float = 1.0):
+        self.policy, self.temperature = policy, temperature
 
     def priors(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         logits, _ = self._outputs(observations)
         legal = torch.as_tensor(np.asarray(masks, bool), device=self.policy.device)
-        return torch.softmax(logits.masked_fill(~legal, -torch.inf), dim=1).cpu().numpy()
+        return torch.softmax(logits.masked_fill(~legal, -torch.inf) / self.temperature, dim=1).cpu().numpy()
 
     def values(self, observations: np.ndarray) -> np.ndarray:
         return self._outputs(observations)[1].cpu().numpy()
@@ -97,7 +98,7 @@ class SearchGames:
 
     def __init__(self, config: TrainConfig, policy: Any):
         self.config = config
-        self.guide = TorchGuide(policy)
+        self.guide = TorchGuide(policy, config.expert.prior_temperature)
         self.exported = export_policy(policy)
         self.game = lookup(config.game).name
 

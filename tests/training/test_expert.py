@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 import torch
 from cardarena.agents import load
-from cardarena.agents.guided_search import GuidedSearchAgent
+from cardarena.agents.guided_search import GuidedSearchAgent, PolicyGuide
+from cardarena.agents.policy import PolicyAgent, export_policy
 from cardarena.envs import make, register
 from cardarena.envs.core.errors import ConfigError
 from cardarena.envs.core.table import Table
@@ -128,6 +129,25 @@ def test_a_search_game_in_which_the_search_never_acts_adds_no_rows(highcard, tmp
     assert empty.observations.shape == (0, played.observations.shape[1])
     merged = expert.SearchData.merged([played, empty])
     assert len(merged) == len(played) and np.array_equal(merged.policies, played.policies)
+
+
+@pytest.mark.parametrize("temperature", [1.0, 2.5])
+def test_the_training_guide_gives_the_shipped_guides_priors_and_values(highcard, tmp_path, temperature):
+    trainer = Trainer.start(tiny_config(highcard, f"expert.prior_temperature={temperature}"), tmp_path / "run")
+    games = expert.SearchGames(trainer.config, trainer.model.policy)
+    shipped = PolicyGuide(PolicyAgent(export_policy(trainer.model.policy)), temperature)
+    env = make(highcard)
+    env.reset(seed=3)
+    observation = env.observe(env.agent_selection)
+    rows, masks = observation["observation"][None], observation["action_mask"][None].astype(bool)
+    priors = games.guide.priors(rows, masks)
+    assert priors == pytest.approx(shipped.priors(rows, masks), abs=1e-5)
+    assert games.guide.values(rows) == pytest.approx(shipped.values(rows), abs=1e-5)
+    as_it_is = expert.TorchGuide(trainer.model.policy).priors(rows, masks)
+    if temperature == 1:
+        assert priors == pytest.approx(as_it_is)
+    else:
+        assert priors.max() < as_it_is.max()  # a flatter prior
 
 
 def test_the_gate_keeps_the_current_network_when_the_new_one_is_no_better(highcard, tmp_path, monkeypatch):
