@@ -13,9 +13,10 @@ from typing import Annotated, Any, Literal
 
 import yaml
 from cardarena.agents.loading import RANDOM
+from cardarena.agents.search import parse_search_name
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import ConfigError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 PositiveInt = Annotated[int, Field(ge=1)]
 Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -80,6 +81,7 @@ class ExpertSettings(_Settings):
 
     generations: PositiveInt = 10
     games: PositiveInt = 200
+    teacher: str | None = None
     iterations: PositiveInt = 64
     c_puct: Annotated[float, Field(ge=0)] = 1.5
     prior_temperature: Annotated[float, Field(gt=0)] = 1.0
@@ -91,6 +93,18 @@ class ExpertSettings(_Settings):
     ppo_steps: Annotated[int, Field(ge=0)] = 0
     gate_episodes: PositiveInt = 400
     workers: PositiveInt = 1
+
+    @field_validator("teacher")
+    @classmethod
+    def _fixed_budget_search(cls, teacher: str | None) -> str | None:
+        if teacher is None:
+            return None
+        parsed = parse_search_name(teacher)
+        if parsed is None:
+            raise ValueError(f"expert.teacher must name a search agent (pimc:... or ismcts:...), got {teacher!r}")
+        if parsed[1]["ms"]:
+            raise ValueError(f"expert.teacher {teacher!r} has a time budget: give worlds or iterations instead")
+        return teacher
 
 
 class RaySettings(_Settings):

@@ -4,7 +4,10 @@ A generation (1) plays `expert.games` search games: the guided search (agents/gu
 the network's policy as its prior and its value head at the leaves) in one rotating seat, each
 other seat the current network (sampled) or, with chance `opponents.baseline_share`, a baseline;
 every search decision is recorded with its observation, mask, the search's action distribution
-and the return that seat went on to receive. (2) Fits a copy of the network to that data (policy
+and the return that seat went on to receive. With `expert.teacher` (a search agent with a fixed
+budget, e.g. `ismcts:iterations=80`) that agent plays the search seat instead, unguided, and the
+target is its chosen action: a way to learn from a search that beats the network while the
+guided one does not. (2) Fits a copy of the network to that data (policy
 toward the search's distribution by cross-entropy on the masked logits, value toward the returns
 by MSE), optionally followed by `expert.ppo_steps` of self-play PPO. (3) Gates: the new network
 replaces the current one only if its duplicate-deal margin over it has a 95% CI above zero.
@@ -104,15 +107,13 @@ class SearchGames:
 
     def play(self, generation: int, index: int) -> SearchData:
         """Game `index` of `generation`: every decision of the search's seat."""
-        config, settings = self.config, self.config.expert
+        config = self.config
         rng = random.Random(derived_seed(config.seed, generation, index))
         env_config = {**config.env, **{key: rng.choice(choices) for key, choices in config.env_sampling.items()}}
         env = make(config.game, **env_config)
         seats = len(env.possible_agents)
         learner = index % seats
-        search = GuidedSearchAgent(
-            self.guide, settings.iterations, settings.c_puct, settings.temperature, seed=rng.getrandbits(63)
-        )
+        search = self._search(rng)
         others = {seat: self._opponent(rng) for seat in range(seats) if seat != learner}
         table = Table(env)
         table.reset(seed=rng.getrandbits(63))
@@ -121,7 +122,7 @@ class SearchGames:
         rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
         while (seat := table.advance(others)) is not None:
             observation = table.observe(seat)
-            action, distribution = search.search(env, seat)
+            action, distribution = search(env, seat)
             rows.append(
                 (observation["observation"], observation["action_mask"].astype(bool), distribution, table.totals[seat])
             )
@@ -133,6 +134,22 @@ class SearchGames:
             np.asarray([row[2] for row in rows], np.float32).reshape(len(rows), actions),
             np.asarray([table.totals[learner] - row[3] for row in rows], np.float32),
         )
+
+    def _search(self, rng: random.Random) -> Callable[[Any, int], tuple[int, np.ndarray]]:
+        """The search of one game: (action, target distribution) at a seat's decision."""
+        settings = self.config.expert
+        if settings.teacher is None:
+            guided = GuidedSearchAgent(
+                self.guide, settings.iterations, settings.c_puct, settings.temperature, seed=rng.getrandbits(63)
+            )
+            return guided.search
+        teacher = load(settings.teacher, game=self.game, seed=rng.getrandbits(63))
+
+        def chosen(env: Any, seat: int) -> tuple[int, np.ndarray]:
+            action = teacher.act_in(env, seat)
+            return action, np.eye(env.game.num_actions, dtype=np.float32)[action]
+
+        return chosen
 
     def _opponent(self, rng: random.Random) -> Any:
         """A baseline with chance `opponents.baseline_share`, else the current network, sampling its moves."""

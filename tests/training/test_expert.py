@@ -150,6 +150,31 @@ def test_the_training_guide_gives_the_shipped_guides_priors_and_values(highcard,
         assert priors.max() < as_it_is.max()  # a flatter prior
 
 
+def test_a_search_teacher_plays_the_search_seat_and_its_moves_are_the_targets(tmp_path):
+    config = tiny_config("yokir", "expert.teacher=pimc:worlds=2")
+    trainer = Trainer.start(config, tmp_path / "run")
+    data = expert.SearchGames(trainer.config, trainer.model.policy).play(1, 0)
+    again = expert.SearchGames(trainer.config, trainer.model.policy).play(1, 0)
+    assert len(data) > 0
+    assert np.array_equal(data.policies.sum(axis=1), np.ones(len(data), np.float32))  # one-hot
+    chosen = data.policies.argmax(axis=1)
+    assert data.masks[np.arange(len(data)), chosen].all()
+    assert np.array_equal(data.policies, again.policies) and np.array_equal(data.returns, again.returns)
+
+
+@pytest.mark.parametrize(
+    ("teacher", "message"),
+    [
+        ("yokir/heuristic", "must name a search agent"),
+        ("ismcts:ms=50", "has a time budget"),
+        ("pimc:worlds=x", "worlds must be a whole number"),
+    ],
+)
+def test_a_teacher_without_a_fixed_search_budget_is_refused(teacher, message):
+    with pytest.raises(ConfigError, match=message):
+        tiny_config("yokir", f"expert.teacher={teacher}")
+
+
 def test_the_gate_keeps_the_current_network_when_the_new_one_is_no_better(highcard, tmp_path, monkeypatch):
     monkeypatch.setattr(expert, "fit_to_search", lambda policy, data, settings, seed: {"policy_loss": 0.0})
     trainer = Trainer.start(tiny_config(highcard, "expert.generations=1"), tmp_path / "run")
