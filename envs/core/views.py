@@ -3,6 +3,7 @@ and the table settings every seat view carries."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -95,3 +96,15 @@ def view_card(deck: Deck, code: str, field: str) -> int:
         raise SeatViewError(
             f"seat view field {field!r}: {code!r} is not a card code (e.g. {deck.codes[0]}, {deck.codes[-1]})"
         ) from None
+
+
+def require_seats(seen: BaseModel, n: int, per_seat: Iterable[str], seats: Iterable[str]) -> None:
+    """Each field named in `per_seat` holds one entry per seat of an `n`-seat table, and each
+    field named in `seats` is null or a seat of it; SeatViewError naming the field otherwise."""
+    for key in per_seat:
+        if len(getattr(seen, key)) != n:
+            raise SeatViewError(f"seat view field {key!r} needs one entry per seat ({n})")
+    for key in seats:
+        value = getattr(seen, key)
+        if value is not None and value >= n:
+            raise SeatViewError(f"seat view field {key!r} is {value}, not a seat of this {n}-seat table")

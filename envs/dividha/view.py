@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
-from cardarena.envs.core.views import SeenLegalAction, read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, read_view, require_seats, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
@@ -133,13 +133,8 @@ def state_from_view(game: DividhaTable, view: dict[str, Any]) -> DividhaState:
 
 
 def _require_table(seen: DividhaSeatView, n: int) -> None:
-    for key in ("in_match", "stacks", "paid", "folded", "dealt", "public", "trades", "traded_in"):
-        if len(getattr(seen, key)) != n:
-            raise SeatViewError(f"seat view field {key!r} needs one entry per seat ({n})")
-    for key in ("seat", "dealer", "to_act"):
-        value = getattr(seen, key)
-        if value is not None and value >= n:
-            raise SeatViewError(f"seat view field {key!r} is {value}, not a seat of this {n}-seat table")
+    per_seat = ("in_match", "stacks", "paid", "folded", "dealt", "public", "trades", "traded_in")
+    require_seats(seen, n, per_seat, ("seat", "dealer", "to_act"))
     if (seen.phase == "betting") != (seen.betting is not None):
         raise SeatViewError("seat view field 'betting' is given exactly when the phase is 'betting'")
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, Protocol
 
 from cardarena.envs.core import betting
 from cardarena.envs.core.errors import SeatViewError
-from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, Table, read_view, require_seats, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import rules
@@ -160,13 +160,7 @@ def _require_table(seen: PiktasSeatView, config: Any, n: int) -> None:
     per_seat = ["hand_sizes", "in_round", "held_from_field", "scores"] + (
         ["chips"] if config.mode == "gambling" else []
     )
-    for key in per_seat:
-        if len(getattr(seen, key)) != n:
-            raise SeatViewError(f"seat view field {key!r} needs one entry per seat ({n})")
-    for key in ("seat", "dealer", "to_act"):
-        value = getattr(seen, key)
-        if value is not None and value >= n:
-            raise SeatViewError(f"seat view field {key!r} is {value}, not a seat of this {n}-seat table")
+    require_seats(seen, n, per_seat, ("seat", "dealer", "to_act"))
     if (seen.chips is None) != (config.mode == "casual") or (seen.pot is None) != (config.mode == "casual"):
         raise SeatViewError(
             f"seat view fields 'chips' and 'pot' are given in gambling mode only (this table: {config.mode})"

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, Protocol
 from cardarena.envs.core.betting import BettingRound
 from cardarena.envs.core.errors import SeatViewError
 from cardarena.envs.core.hidden import Place, deal_unseen
-from cardarena.envs.core.views import SeenLegalAction, Table, read_view, view_card
+from cardarena.envs.core.views import SeenLegalAction, Table, read_view, require_seats, view_card
 from pydantic import BaseModel, ConfigDict, Field
 
 from .config import DECK, MAX_PLAYERS, NUM_CARDS, VOID, TiltConfig
@@ -219,13 +219,8 @@ class _Cards:
 
 
 def _require_table(seen: TiltSeatView, n: int) -> None:
-    for key in ("stacks", "contributions", "carried", "folded", "in_hand", "thumbs", "palm_sizes", "shown", "counts"):
-        if len(getattr(seen, key)) != n:
-            raise SeatViewError(f"seat view field {key!r} needs one entry per seat ({n})")
-    for key in ("seat", "dealer", "to_act", "last_bettor"):
-        value = getattr(seen, key)
-        if value is not None and value >= n:
-            raise SeatViewError(f"seat view field {key!r} is {value}, not a seat of this {n}-seat table")
+    per_seat = ("stacks", "contributions", "carried", "folded", "in_hand", "thumbs", "palm_sizes", "shown", "counts")
+    require_seats(seen, n, per_seat, ("seat", "dealer", "to_act", "last_bettor"))
     if seen.phase not in PHASES or any(step not in STEPS for step in seen.plan):
         raise SeatViewError(f"seat view phase {seen.phase!r} or plan {seen.plan} names no phase or step of Tilt")
     if len(seen.palm) != seen.palm_sizes[seen.seat]:
