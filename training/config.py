@@ -90,6 +90,7 @@ class ExpertSettings(_Settings):
     batch_size: PositiveInt = 256
     learning_rate: Annotated[float, Field(gt=0)] = 1e-3
     value_weight: Annotated[float, Field(ge=0)] = 0.5
+    window: PositiveInt = 1
     ppo_steps: Annotated[int, Field(ge=0)] = 0
     gate_episodes: PositiveInt = 400
     workers: PositiveInt = 1

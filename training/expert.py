@@ -22,10 +22,13 @@ from __future__ import annotations
 import copy
 import io
 import multiprocessing
+import os
 import random
+import zipfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -34,6 +37,7 @@ from cardarena.agents import load
 from cardarena.agents.guided_search import GuidedSearchAgent
 from cardarena.agents.policy import PolicyAgent, export_policy
 from cardarena.envs import lookup, make
+from cardarena.envs.core.errors import CheckpointError
 from cardarena.envs.core.table import Table
 
 from .config import ExpertSettings, TrainConfig
@@ -50,6 +54,7 @@ from .evaluate import (
 from .pretrain import actor_critic_outputs
 
 EXPERT_ITERATION = "expert-iteration"
+SEARCH_DATA = "search_data"  # the run folder's subfolder of each generation's search data (expert.window > 1)
 CANDIDATE, CURRENT = "candidate", "current"
 
 
@@ -89,6 +94,25 @@ class SearchData:
     def merged(cls, parts: list[SearchData]) -> SearchData:
         """The decisions of `parts`, in their order."""
         return cls(*(np.concatenate([getattr(part, name) for part in parts]) for name in cls.__dataclass_fields__))
+
+    def save(self, path: Path) -> None:
+        """Write the data to `path` (.npz), atomically."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.stem}.partial.npz")
+        np.savez(partial, **{field.name: getattr(self, field.name) for field in fields(self)})
+        os.replace(partial, path)
+
+    @classmethod
+    def load(cls, path: Path) -> SearchData:
+        """The data `save` wrote to `path`; CheckpointError naming the file if it is missing or corrupt."""
+        try:
+            with np.load(path) as arrays:
+                data = cls(*(arrays[field.name] for field in fields(cls)))
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+            raise CheckpointError(f"search data {str(path)!r} cannot be read: {error}") from None
+        if len({len(getattr(data, field.name)) for field in fields(cls)}) != 1:
+            raise CheckpointError(f"search data {str(path)!r} is corrupt: its arrays differ in length")
+        return data
 
 
 def derived_seed(*parts: Any) -> int:
@@ -230,6 +254,24 @@ def _gathered(results: Any, on_game: Callable[[int], None] | None) -> list[Searc
     return parts
 
 
+def search_data_path(run_dir: Path, generation: int) -> Path:
+    """Where a run keeps `generation`'s search data."""
+    return Path(run_dir) / SEARCH_DATA / f"generation_{generation:04d}.npz"
+
+
+def fitting_window(run_dir: Path, generation: int, data: SearchData, window: int) -> SearchData:
+    """`data` with the search data of the `window` - 1 generations before `generation`, oldest
+    first; with a window above 1, `data` is kept in the run and data older than the window removed."""
+    if window == 1:
+        return data
+    data.save(search_data_path(run_dir, generation))
+    first = max(1, generation - window + 1)
+    for old in range(1, first):
+        search_data_path(run_dir, old).unlink(missing_ok=True)
+    earlier = [SearchData.load(search_data_path(run_dir, kept)) for kept in range(first, generation)]
+    return SearchData.merged([*earlier, data])
+
+
 def fit_to_search(policy: Any, data: SearchData, settings: ExpertSettings, seed: int) -> dict[str, float]:
     """Train `policy` toward the search's distributions (cross-entropy on masked logits) and the
     returns (MSE); the losses over all the data afterwards, and how often its first choice is the search's."""
@@ -281,8 +323,9 @@ def run_generation(trainer: Any, generation: int, on_progress: Callable[..., Non
     config, settings, model = trainer.config, trainer.config.expert, trainer.model
     report = (lambda done: on_progress("search", done, settings.games, {})) if on_progress else None
     data = collect_search_data(config, model.policy, generation, report, trainer.search_players)
+    fitted = fitting_window(trainer.run_dir, generation, data, settings.window)
     current = copy.deepcopy(model.policy)
-    losses = fit_to_search(model.policy, data, settings, derived_seed(config.seed, generation, "fit"))
+    losses = fit_to_search(model.policy, fitted, settings, derived_seed(config.seed, generation, "fit"))
     model.num_timesteps += len(data)
     if settings.ppo_steps:
         trainer.learn(settings.ppo_steps)
@@ -293,8 +336,9 @@ def run_generation(trainer: Any, generation: int, on_progress: Callable[..., Non
     else:
         model.policy.load_state_dict(current.state_dict())
     gate = {"margin": margin.mean, "ci95": finite_or_none(margin.ci95), "accepted": accepted}
-    for key, value in {"generation": generation, "decisions": len(data), **losses}.items():
+    figures = {"generation": generation, "decisions": len(data), "fitted": len(fitted), **losses}
+    for key, value in figures.items():
         model.logger.record(f"expert/{key}", value)
     model.logger.record("expert/gate_margin", margin.mean)
     model.logger.record("expert/gate_accepted", float(accepted))
-    return {"generation": generation, "decisions": len(data), **losses, "gate": gate}
+    return {**figures, "gate": gate}

@@ -15,7 +15,7 @@ from cardarena.agents import load
 from cardarena.agents.guided_search import GuidedSearchAgent, PolicyGuide
 from cardarena.agents.policy import PolicyAgent, export_policy
 from cardarena.envs import make, register
-from cardarena.envs.core.errors import ConfigError
+from cardarena.envs.core.errors import CheckpointError, ConfigError
 from cardarena.envs.core.table import Table
 from cardarena.training import expert
 from cardarena.training.config import load_train_config
@@ -173,6 +173,37 @@ def test_a_search_teacher_plays_the_search_seat_and_its_moves_are_the_targets(tm
 def test_a_teacher_without_a_fixed_search_budget_is_refused(teacher, message):
     with pytest.raises(ConfigError, match=message):
         tiny_config("yokir", f"expert.teacher={teacher}")
+
+
+def test_a_window_fits_the_data_of_earlier_generations_too_and_keeps_only_the_window(highcard, tmp_path):
+    run = tmp_path / "run"
+    Trainer.start(tiny_config(highcard, "expert.generations=3", "expert.window=2"), run).run()
+    rows = [json.loads(line)["expert"] for line in (run / "history.jsonl").read_text().splitlines()[:3]]
+    assert rows[0]["fitted"] == rows[0]["decisions"] > 0
+    assert [row["fitted"] for row in rows[1:]] == [
+        rows[0]["decisions"] + rows[1]["decisions"],
+        rows[1]["decisions"] + rows[2]["decisions"],
+    ]
+    kept = sorted(path.name for path in (run / expert.SEARCH_DATA).iterdir())
+    assert kept == ["generation_0002.npz", "generation_0003.npz"]
+    third = expert.SearchData.load(expert.search_data_path(run, 3))
+    assert len(third) == rows[2]["decisions"]
+
+
+def test_corrupt_search_data_is_named(tmp_path):
+    data = expert.SearchData(
+        np.zeros((2, 3), np.float32), np.ones((2, 4), bool), np.eye(4, dtype=np.float32)[:2], np.zeros(2, np.float32)
+    )
+    path = expert.search_data_path(tmp_path, 1)
+    data.save(path)
+    again = expert.SearchData.load(path)
+    assert all(
+        np.array_equal(getattr(data, name), getattr(again, name))
+        for name in ("observations", "masks", "policies", "returns")
+    )
+    path.write_bytes(path.read_bytes()[:40])
+    with pytest.raises(CheckpointError, match="generation_0001.npz"):
+        expert.fitting_window(tmp_path, 2, data, window=2)
 
 
 def test_the_gate_keeps_the_current_network_when_the_new_one_is_no_better(highcard, tmp_path, monkeypatch):
