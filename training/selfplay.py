@@ -92,7 +92,7 @@ class OpponentPool:
     def rng_state(self) -> dict[str, Any]:
         """The sampling RNG and every opponent agent's RNG."""
         agent_rngs = {
-            r.name: r.agent.rng.bit_generator.state for r in self.baselines + self.snapshots if hasattr(r.agent, "rng")
+            r.name: _agent_rng_state(r.agent.rng) for r in self.baselines + self.snapshots if hasattr(r.agent, "rng")
         }
         return {"rng": self._rng.getstate(), "agent_rngs": agent_rngs}
 
@@ -100,7 +100,7 @@ class OpponentPool:
         self._rng.setstate(rng_state_from_json(state["rng"]))
         for record in self.baselines + self.snapshots:
             if record.name in state.get("agent_rngs", {}) and hasattr(record.agent, "rng"):
-                record.agent.rng.bit_generator.state = state["agent_rngs"][record.name]
+                _set_agent_rng_state(record.agent.rng, state["agent_rngs"][record.name])
 
     def sample(self) -> OpponentRecord:
         if not self.snapshots or (self.baselines and self._rng.random() < self.settings.baseline_share):
@@ -210,6 +210,18 @@ class SelfPlayEnv(OneSeatEnv):
             "opponents": sorted({opponent.name for opponent in self._opponents.values()}),
         }
         return self.last_outcome
+
+
+def _agent_rng_state(rng: Any) -> Any:
+    """An opponent's RNG state: a numpy Generator's (networks, heuristics) or a random.Random's (search agents)."""
+    return rng.bit_generator.state if hasattr(rng, "bit_generator") else rng.getstate()
+
+
+def _set_agent_rng_state(rng: Any, state: Any) -> None:
+    if hasattr(rng, "bit_generator"):
+        rng.bit_generator.state = state
+    else:
+        rng.setstate(rng_state_from_json(state))
 
 
 def rng_state_from_json(state: Any) -> tuple:

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -132,6 +133,18 @@ def test_resume_restores_steps_pool_and_model(game, tmp_path):
     assert checkpoint is not None
     result = resumed.run()
     assert result.steps >= 512
+
+
+def test_a_search_agent_in_the_pool_is_checkpointed_and_resumed_with_its_rng(tmp_path):
+    run = tmp_path / "run"
+    settings = ["total_steps=128", "checkpoint_every=64", "eval.every=100000", "opponents.baselines=[pimc:worlds=1]"]
+    first = Trainer.start(tiny_config("yokir", *settings, "opponents.baseline_share=1.0"), run)
+    first.run()
+    searcher = first.pool.baselines[0].agent
+    assert isinstance(searcher.rng, random.Random)
+    resumed = Trainer.resume(run, {"total_steps": 192})
+    assert resumed.pool.baselines[0].agent.rng.getstate() == searcher.rng.getstate()
+    assert resumed.run().steps >= 192
 
 
 @pytest.fixture(scope="module")
