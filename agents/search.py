@@ -44,6 +44,7 @@ import copy
 import math
 import random
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Self
 
@@ -61,7 +62,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 
-class SearchAgent:
+class SearchAgent(ABC):
     """What both search agents share: the seed, the rollout policy, the budget, the episode's end."""
 
     name = ""
@@ -85,6 +86,10 @@ class SearchAgent:
 
     def act(self, observation: dict[str, np.ndarray]) -> int:
         raise table_only(self.name)
+
+    @abstractmethod
+    def act_in(self, env: Any, seat: int) -> int:
+        """The move of `seat`, the seat to act at `env`'s table."""
 
     def _budget(self, count: int) -> Callable[[int], bool]:
         """Whether to go on after `done` samples: `count` of them, or until the time budget is spent (at least one)."""

@@ -36,6 +36,7 @@ import torch
 from cardarena.agents import load
 from cardarena.agents.guided_search import GuidedSearchAgent
 from cardarena.agents.policy import PolicyAgent, export_policy
+from cardarena.agents.search import search_agent
 from cardarena.envs import lookup, make
 from cardarena.envs.core.errors import CheckpointError
 from cardarena.envs.core.table import Table
@@ -167,7 +168,9 @@ class SearchGames:
                 self.guide, settings.iterations, settings.c_puct, settings.temperature, seed=rng.getrandbits(63)
             )
             return guided.search
-        teacher = load(settings.teacher, game=self.game, seed=rng.getrandbits(63))
+        teacher = search_agent(settings.teacher, rng.getrandbits(63), load)
+        assert teacher is not None, "ExpertSettings accepts search agents only"
+        teacher.load_rollout(self.game)
 
         def chosen(env: Any, seat: int) -> tuple[int, np.ndarray]:
             action = teacher.act_in(env, seat)
