@@ -38,8 +38,8 @@ class Tier:
 TIERS: dict[str, Tier] = {
     "yokir": Tier("ppo-selfplay", 200, 1.5, 2.0),
     "piktas": Tier("ppo-selfplay", 112, 1.5, 2.0),
-    "tilt": Tier("ppo-selfplay", 80, 1.5, 2.0),
-    "dividha": Tier("ppo-selfplay", 112, 1.5, 2.0),
+    "tilt": Tier("search-taught", 80, 1.5, 2.0),
+    "dividha": Tier("search-taught", 112, 1.5, 2.0),
     "scarp": Tier("ppo-selfplay", 160, 1.5, 2.0),
     "antipoker": Tier("ppo-selfplay", 192, 1.5, 1.0),
     "paradigm": Tier("ppo-selfplay", 144, 1.5, 2.0),

@@ -82,7 +82,7 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
     )
     described = describe("tilt/expert")
     assert (described["game"], described["kind"]) == ("tilt", "search tier")
-    assert described["card"]["guide"] == "tilt/ppo-selfplay"
+    assert described["card"]["guide"] == f"tilt/{TIERS['tilt'].guide}" == "tilt/search-taught"
     assert described["card"]["iterations"] == TIERS["tilt"].iterations
 
 

@@ -53,3 +53,14 @@ def test_a_game_without_agents_trains_from_scratch_against_random(coinflip_game,
     assert set(result.evaluation) == {"random"}
     card = json.loads((result.final_checkpoint / "card.json").read_text())
     assert card["env_id"] == coinflip_game and card["config"]["pretrain"]["teacher"] is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(Path(str(resources.files("cardarena.configs"))).glob("*-*.yaml")),
+    ids=lambda path: path.name,
+)
+def test_every_packaged_variant_config_validates_over_its_game(path):
+    game = path.stem.split("-", 1)[0]
+    config = load_train_config(game, config_file=path)
+    assert config.game == game and config.name == yaml.safe_load(path.read_text())["name"]
