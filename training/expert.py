@@ -94,7 +94,7 @@ class SearchData:
     @classmethod
     def merged(cls, parts: list[SearchData]) -> SearchData:
         """The decisions of `parts`, in their order."""
-        return cls(*(np.concatenate([getattr(part, name) for part in parts]) for name in cls.__dataclass_fields__))
+        return cls(*(np.concatenate([getattr(part, field.name) for part in parts]) for field in fields(cls)))
 
     def save(self, path: Path) -> None:
         """Write the data to `path` (.npz), atomically."""
