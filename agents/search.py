@@ -87,9 +87,14 @@ class SearchAgent(ABC):
     def act(self, observation: dict[str, np.ndarray]) -> int:
         raise table_only(self.name)
 
-    @abstractmethod
     def act_in(self, env: Any, seat: int) -> int:
         """The move of `seat`, the seat to act at `env`'s table."""
+        return self.search_in(env, seat)[0]
+
+    @abstractmethod
+    def search_in(self, env: Any, seat: int) -> tuple[int, dict[int, float]]:
+        """The move of `seat`, the seat to act at `env`'s table, and the search's mean return for
+        that seat of each legal action it tried (one legal action: that action, no values)."""
 
     def _budget(self, count: int) -> Callable[[int], bool]:
         """Whether to go on after `done` samples: `count` of them, or until the time budget is spent (at least one)."""
@@ -196,12 +201,12 @@ class PIMCAgent(SearchAgent):
         super().__init__(rollout, ms, seed, load_agent)
         self.worlds = worlds
 
-    def act_in(self, env: Any, seat: int) -> int:
-        """The move of `seat`, the seat to act at `env`'s table."""
+    def search_in(self, env: Any, seat: int) -> tuple[int, dict[int, float]]:
+        """The legal action with the best mean return over the sampled worlds, and every action's mean."""
         game, state = env.game, env.state
         legal = game.legal_actions(state)
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], {}
         totals = [0.0] * len(legal)
         more, sampled = self._budget(self.worlds), 0
         batched = self._batches(env)
@@ -217,7 +222,8 @@ class PIMCAgent(SearchAgent):
             for index, returns in enumerate(self._finish_all(env, trials)):
                 totals[index % len(legal)] += returns[seat]
             sampled += count
-        return legal[max(range(len(legal)), key=totals.__getitem__)]
+        best = legal[max(range(len(legal)), key=totals.__getitem__)]
+        return best, {action: total / sampled for action, total in zip(legal, totals, strict=True)}
 
 
 class _Node:
@@ -250,12 +256,12 @@ class ISMCTSAgent(SearchAgent):
         super().__init__(rollout, ms, seed, load_agent)
         self.iterations, self.c = iterations, c
 
-    def act_in(self, env: Any, seat: int) -> int:
-        """The move of `seat`, the seat to act at `env`'s table."""
+    def search_in(self, env: Any, seat: int) -> tuple[int, dict[int, float]]:
+        """The root action visited most, and the mean return of each root action visited."""
         game, state = env.game, env.state
         legal = game.legal_actions(state)
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], {}
         tree: dict[tuple[int, str], _Node] = {}
         spread = [math.inf, -math.inf]  # the lowest and highest return seen, to scale exploration
         seen = len(game.event_log(state))  # every world's history starts with these events, as the seat saw them
@@ -264,7 +270,8 @@ class ISMCTSAgent(SearchAgent):
             self._iterate(env, game.resample_hidden(state, seat, self.rng), seat, seen, tree, spread)
             done += 1
         root = tree[(seat, game.information_key(state, seat, seen))]
-        return max(legal, key=lambda action: (root.visits.get(action, 0), -action))
+        best = max(legal, key=lambda action: (root.visits.get(action, 0), -action))
+        return best, {action: root.value[action] / visits for action, visits in root.visits.items()}
 
     def _iterate(
         self, env: Any, world: Any, seat: int, seen: int, tree: dict[tuple[int, str], _Node], spread: list[float]

@@ -82,6 +82,7 @@ class ExpertSettings(_Settings):
     generations: PositiveInt = 10
     games: PositiveInt = 200
     teacher: str | None = None
+    teacher_temperature: Annotated[float, Field(ge=0)] = 0.0
     iterations: PositiveInt = 64
     c_puct: Annotated[float, Field(ge=0)] = 1.5
     prior_temperature: Annotated[float, Field(gt=0)] = 1.0

@@ -6,8 +6,9 @@ other seat the current network (sampled) or, with chance `opponents.baseline_sha
 every search decision is recorded with its observation, mask, the search's action distribution
 and the return that seat went on to receive. With `expert.teacher` (a search agent with a fixed
 budget, e.g. `ismcts:iterations=80`) that agent plays the search seat instead, unguided, and the
-target is its chosen action: a way to learn from a search that beats the network while the
-guided one does not. (2) Fits a copy of the network to that data (policy
+target is its chosen action, or with `expert.teacher_temperature` above 0 the softmax of its
+action values (its mean return of each action, in the game's reward units) divided by that
+temperature: a way to learn from a search that beats the network while the guided one does not. (2) Fits a copy of the network to that data (policy
 toward the search's distribution by cross-entropy on the masked logits, value toward the returns
 by MSE), optionally followed by `expert.ppo_steps` of self-play PPO. (3) Gates: the new network
 replaces the current one only if its duplicate-deal margin over it has a 95% CI above zero.
@@ -172,11 +173,11 @@ class SearchGames:
         assert teacher is not None, "ExpertSettings accepts search agents only"
         teacher.load_rollout(self.game)
 
-        def chosen(env: Any, seat: int) -> tuple[int, np.ndarray]:
-            action = teacher.act_in(env, seat)
-            return action, np.eye(env.game.num_actions, dtype=np.float32)[action]
+        def taught(env: Any, seat: int) -> tuple[int, np.ndarray]:
+            action, values = teacher.search_in(env, seat)
+            return action, teacher_target(action, values, env.game.num_actions, settings.teacher_temperature)
 
-        return chosen
+        return taught
 
     def _opponent(self, rng: random.Random) -> Any:
         """A baseline with chance `opponents.baseline_share`, else the current network, sampling its moves."""
@@ -184,6 +185,20 @@ class SearchGames:
         if opponents.baselines and rng.random() < opponents.baseline_share:
             return load(rng.choice(opponents.baselines), game=self.game, seed=rng.getrandbits(63))
         return PolicyAgent(self.exported, deterministic=False, seed=rng.getrandbits(63), name=CURRENT)
+
+
+def teacher_target(action: int, values: dict[int, float], num_actions: int, temperature: float) -> np.ndarray:
+    """The target distribution of a teacher's decision: its move (temperature 0, or no values), else
+    the softmax of its action values divided by `temperature` over the actions it valued."""
+    target = np.zeros(num_actions, np.float32)
+    if temperature == 0 or not values:
+        target[action] = 1.0
+        return target
+    actions = np.fromiter(values, int, len(values))
+    scaled = np.fromiter(values.values(), float, len(values)) / temperature
+    weights = np.exp(scaled - scaled.max())
+    target[actions] = weights / weights.sum()
+    return target
 
 
 class SearchPlayers(Protocol):

@@ -61,6 +61,21 @@ def test_search_chooses_from_what_its_seat_knows(game, name):
         assert moves[0] == moves[1]
 
 
+@pytest.mark.parametrize("name", SMALL)
+@pytest.mark.parametrize("game", ["tilt", "piktas"])
+def test_search_in_gives_the_move_with_the_values_it_was_chosen_by(game, name):
+    env = make(lookup(game).env_id)
+    for seed in range(3):
+        env.reset(seed=seed)
+        seat, legal = env.game.current_player(env.state), env.game.legal_actions(env.state)
+        agent = load(name, seed=7)
+        action, values = agent.search_in(env, seat)
+        assert action == load(name, seed=7).act_in(env, seat)
+        assert set(values) <= set(legal) and action in values
+        if name.startswith("pimc"):  # PIMC plays the best mean; ISMCTS the most visited
+            assert set(values) == set(legal) and values[action] == max(values.values())
+
+
 @pytest.mark.parametrize("name", ["pimc:worlds=8:rollout=heuristic", "ismcts:iterations=60"])
 def test_search_beats_random(name):
     agents = [(name, load(name, game="yokir", seed=0)), ("random", load("random", seed=1))]

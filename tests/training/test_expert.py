@@ -162,6 +162,20 @@ def test_a_search_teacher_plays_the_search_seat_and_its_moves_are_the_targets(tm
     assert np.array_equal(data.policies, again.policies) and np.array_equal(data.returns, again.returns)
 
 
+def test_a_teacher_temperature_makes_the_softmax_of_its_action_values_the_target(tmp_path):
+    values = {2: 1.0, 5: 0.0, 7: -1.0}
+    assert np.array_equal(expert.teacher_target(5, values, 8, 0.0), np.eye(8, dtype=np.float32)[5])
+    assert np.array_equal(expert.teacher_target(3, {}, 8, 0.5), np.eye(8, dtype=np.float32)[3])
+    target = expert.teacher_target(2, values, 8, 0.5)
+    weights = np.exp([2.0, 0.0, -2.0])
+    assert target[[2, 5, 7]] == pytest.approx(weights / weights.sum()) and target.sum() == pytest.approx(1)
+    config = tiny_config("yokir", "expert.teacher=pimc:worlds=2", "expert.teacher_temperature=0.05")
+    data = expert.SearchGames(config, Trainer.start(config, tmp_path / "run").model.policy).play(1, 0)
+    assert data.policies.sum(axis=1) == pytest.approx(np.ones(len(data)))
+    assert not data.policies[~data.masks].any()
+    assert (np.count_nonzero(data.policies, axis=1) > 1).any()  # not one-hot
+
+
 @pytest.mark.parametrize(
     ("teacher", "message"),
     [
