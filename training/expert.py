@@ -8,10 +8,11 @@ and the return that seat went on to receive. With `expert.teacher` (a search age
 budget, e.g. `ismcts:iterations=80`) that agent plays the search seat instead, unguided, and the
 target is its chosen action, or with `expert.teacher_temperature` above 0 the softmax of its
 action values (its mean return of each action, in the game's reward units) divided by that
-temperature: a way to learn from a search that beats the network while the guided one does not. (2) Fits a copy of the network to that data (policy
-toward the search's distribution by cross-entropy on the masked logits, value toward the returns
-by MSE), optionally followed by `expert.ppo_steps` of self-play PPO. (3) Gates: the new network
-replaces the current one only if its duplicate-deal margin over it has a 95% CI above zero.
+temperature: a way to learn from a search that beats the network while the guided one does not.
+(2) Fits a copy of the network to that data (policy toward the search's distribution by
+cross-entropy on the masked logits, value toward the returns by MSE), optionally followed by
+`expert.ppo_steps` of self-play PPO. (3) Gates: the new network replaces the current one only if
+its duplicate-deal margin over it has a 95% CI above zero.
 
 Each game is seeded by (seed, generation, game index) and the games are merged in game order, so
 a generation's data is the same whether one process, `expert.workers` spawned ones or the workers
