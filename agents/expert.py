@@ -3,48 +3,58 @@
 `GAME/expert` is the guided search of agents/guided_search.py (PUCT information-set MCTS on
 `Game.resample_hidden`) with the game's shipped bot as its guide: the bot's policy is the prior
 over each node's actions and its value head values the leaf each iteration reaches, so no
-rollout is played. The budget is a fixed number of iterations a decision, chosen per game so
-that a decision takes at most about 100 ms at the game's default table (docs/agents.md has the
-figures), and a seed replays a game.
+rollout is played. Where the bot's value head sees less than playing on does (Piktas: a hand's
+score is exact only once the field is complete), the tier is PIMC instead (agents/search.py):
+each legal action is tried in `worlds` sampled worlds, every seat of every rollout played by
+the bot to the episode's end. The budget is a fixed number of iterations or worlds a decision,
+chosen per game so that a decision takes at most about 100 ms at the game's default table
+(docs/agents.md has the figures), and a seed replays a game.
 
 Parameters follow the name, each after a colon, as the search agents' do:
-`tilt/expert:iterations=64:c=2`. Within a game, the short name `expert` works too.
+`tilt/expert:iterations=64:c=2`, `piktas/expert:worlds=16`. Within a game, the short name
+`expert` works too.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardarena.envs.core.errors import ConfigError
 
 from .guided_search import GuidedSearchAgent, PolicyGuide
-from .search import AgentLoader
+from .search import AgentLoader, PIMCAgent
 
 EXPERT = "expert"
 
 
 @dataclass(frozen=True)
 class Tier:
-    """One game's search tier: the shipped bot that guides it, iterations a decision, PUCT's
-    constant `c`, and the temperature `t` of the bot's policy as the prior."""
+    """One game's search tier: the shipped bot that guides it and the search's budget. The guided
+    search takes `iterations` a decision, PUCT's constant `c` and the temperature `t` of the bot's
+    policy as the prior; `worlds` above 0 makes the tier PIMC over that many worlds instead, the
+    bot playing every rollout."""
 
     guide: str
-    iterations: int
-    c: float
-    t: float
+    iterations: int = 0
+    c: float = 1.5
+    t: float = 2.0
+    worlds: int = 0
+
+    def parameters(self) -> dict[str, type]:
+        """The parameters a name may set for this tier's search, with their types."""
+        return {"worlds": int} if self.worlds else {"iterations": int, "c": float, "t": float}
 
 
 TIERS: dict[str, Tier] = {
-    "yokir": Tier("ppo-selfplay", 200, 1.5, 2.0),
-    "piktas": Tier("ppo-selfplay", 112, 1.5, 2.0),
-    "tilt": Tier("search-taught", 80, 1.5, 2.0),
-    "dividha": Tier("search-taught", 112, 1.5, 2.0),
-    "scarp": Tier("ppo-selfplay", 160, 1.5, 2.0),
-    "antipoker": Tier("ppo-selfplay", 192, 1.5, 1.0),
-    "paradigm": Tier("ppo-selfplay", 144, 1.5, 2.0),
+    "yokir": Tier("ppo-selfplay", 200),
+    "piktas": Tier("ppo-selfplay", worlds=8),
+    "tilt": Tier("search-taught", 80),
+    "dividha": Tier("search-taught", 112),
+    "scarp": Tier("ppo-selfplay", 160),
+    "antipoker": Tier("ppo-selfplay", 192, t=1.0),
+    "paradigm": Tier("ppo-selfplay", 144),
 }
-_PARAMETERS = {"iterations": int, "c": float, "t": float}
 
 
 def parse_expert_name(name: str, game: str | None = None) -> tuple[str, Tier] | None:
@@ -56,25 +66,35 @@ def parse_expert_name(name: str, game: str | None = None) -> tuple[str, Tier] | 
     if agent != EXPERT or game_name not in TIERS:
         return None
     tier = TIERS[game_name]
+    parameters = tier.parameters()
     for part in parts:
         key, sep, value = part.partition("=")
-        if not sep or key not in _PARAMETERS:
-            raise ConfigError(f"{name!r}: {EXPERT} takes {', '.join(f'{k}=...' for k in _PARAMETERS)}, not {part!r}")
+        if not sep or key not in parameters:
+            raise ConfigError(f"{name!r}: {EXPERT} takes {', '.join(f'{k}=...' for k in parameters)}, not {part!r}")
         try:
-            tier = replace(tier, **{key: _PARAMETERS[key](value)})
+            tier = replace(tier, **{key: parameters[key](value)})
         except ValueError:
             raise ConfigError(f"{name!r}: {key} must be a number, got {value!r}") from None
     return game_name, tier
 
 
-def expert_agent(name: str, game: str | None, seed: int | None, load_agent: AgentLoader) -> GuidedSearchAgent | None:
+def expert_agent(
+    name: str, game: str | None, seed: int | None, load_agent: AgentLoader
+) -> GuidedSearchAgent | PIMCAgent | None:
     """The search tier `name` names, its guide loaded with `load_agent`; None when it names none."""
     parsed = parse_expert_name(name, game)
     if parsed is None:
         return None
     game_name, tier = parsed
-    guide = PolicyGuide(load_agent(f"{game_name}/{tier.guide}", game=game_name), tier.t)
-    agent = GuidedSearchAgent(guide, tier.iterations, tier.c, seed=seed)
+    guide_name = f"{game_name}/{tier.guide}"
+    agent: GuidedSearchAgent | PIMCAgent
+    if tier.worlds:
+        agent = PIMCAgent(tier.worlds, rollout=guide_name, seed=seed, load_agent=load_agent)
+        agent.load_rollout(game_name)
+    else:
+        agent = GuidedSearchAgent(
+            PolicyGuide(load_agent(guide_name, game=game_name), tier.t), tier.iterations, tier.c, seed=seed
+        )
     agent.name = f"{game_name}/{EXPERT}"
     return agent
 
@@ -85,11 +105,22 @@ def expert_card(name: str) -> dict[str, Any] | None:
     if parsed is None:
         return None
     game_name, tier = parsed
+    guide = f"{game_name}/{tier.guide}"
+    if tier.worlds:
+        return {
+            "game": game_name,
+            "search": "PIMC on Game.resample_hidden (agents/search.py)",
+            "guide": guide,
+            "worlds": tier.worlds,
+            "leaves": "rollouts to the episode's end, every seat played by the guide",
+        }
     return {
         "game": game_name,
         "search": "PUCT information-set MCTS on Game.resample_hidden (agents/guided_search.py)",
-        **asdict(tier),
-        "guide": f"{game_name}/{tier.guide}",
+        "guide": guide,
+        "iterations": tier.iterations,
+        "c": tier.c,
+        "t": tier.t,
         "prior": "the guide's policy",
         "leaves": "the guide's value head (no rollouts)",
     }

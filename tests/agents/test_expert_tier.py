@@ -11,6 +11,7 @@ import pytest
 from cardarena.agents import available, describe, load
 from cardarena.agents.expert import TIERS, parse_expert_name
 from cardarena.agents.guided_search import GuidedSearchAgent
+from cardarena.agents.search import PIMCAgent
 from cardarena.envs import lookup, make, registered
 from cardarena.envs.core.errors import ConfigError, UnknownAgentError
 from cardarena.envs.core.table import Table, decide
@@ -21,7 +22,13 @@ from cardarena.serve.bots import Roster
 from cardarena.serve.models import ActRequest
 
 GAMES = [entry.name for entry in registered() if entry.module.startswith("cardarena.")]
-SMALL = "expert:iterations=3"
+
+
+def small(game: str) -> str:
+    """The game's search tier at a small budget."""
+    return "expert:worlds=2" if TIERS[game].worlds else "expert:iterations=3"
+
+
 MOVES = 30  # the tier's moves played per episode at most (a Paradigm episode runs to hundreds)
 
 
@@ -31,7 +38,7 @@ def play(game: str, seed: int, agent_seed: int) -> tuple[list[int], list[float]]
     env = make(lookup(game).env_id)
     table = Table(env)
     table.reset(seed=seed)
-    expert = load(SMALL, game=game, seed=agent_seed)
+    expert = load(small(game), game=game, seed=agent_seed)
     expert.reset()
     bot = load(f"{game}/{TIERS[game].guide}", game=game)
     moves = []
@@ -62,7 +69,8 @@ def test_the_search_tier_chooses_from_what_its_seat_knows(game):
     env.reset(seed=1)
     seat = env.game.current_player(env.state)
     twin.load_state(env.game.resample_hidden(env.state, seat, random.Random(1)))
-    assert decide(load(SMALL, game=game, seed=5), env, seat) == decide(load(SMALL, game=game, seed=5), twin, seat)
+    tier = small(game)
+    assert decide(load(tier, game=game, seed=5), env, seat) == decide(load(tier, game=game, seed=5), twin, seat)
 
 
 def test_the_search_tier_takes_its_parameters_and_describes_itself():
@@ -72,6 +80,7 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
         "iterations": 9,
         "c": 0.5,
         "t": 3.0,
+        "worlds": 0,
     }
     assert parse_expert_name("expert") is None and parse_expert_name("runs/tilt/expert") is None
     agent = load("dividha/expert:iterations=7", seed=4)
@@ -84,6 +93,18 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
     assert (described["game"], described["kind"]) == ("tilt", "search tier")
     assert described["card"]["guide"] == f"tilt/{TIERS['tilt'].guide}" == "tilt/search-taught"
     assert described["card"]["iterations"] == TIERS["tilt"].iterations
+
+
+def test_the_piktas_tier_is_pimc_with_the_bot_playing_its_rollouts():
+    agent = load("piktas/expert:worlds=5", seed=2)
+    assert isinstance(agent, PIMCAgent)
+    assert (agent.name, agent.worlds, agent.rollout, agent.seed) == ("piktas/expert", 5, "piktas/ppo-selfplay", 2)
+    card = describe("piktas/expert")["card"]
+    assert (card["guide"], card["worlds"]) == ("piktas/ppo-selfplay", TIERS["piktas"].worlds)
+    with pytest.raises(ConfigError, match="expert takes worlds=..., not 'iterations=9'"):
+        load("piktas/expert:iterations=9")
+    roster = Roster(["piktas/expert:worlds=2"])
+    assert roster.bots["piktas/expert:worlds=2"].agent.ms == 0  # the server keeps a tier's fixed budget
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from cardarena.agents import Agent, available, describe, load
-from cardarena.agents.search import SearchAgent
+from cardarena.agents.search import ISMCTS, PIMC, SearchAgent
 from cardarena.envs import lookup, registered
 from cardarena.envs.core.env import CardGameEnv
 from cardarena.envs.core.errors import ConfigError, SeatViewError, UnknownAgentError
@@ -162,9 +162,10 @@ def _load(name: str, search_ms: float) -> Bot:
 
 
 def load_served_agent(name: str, search_ms: float) -> Agent:
-    """The agent `name` as a server plays it: a search bot (`pimc`, `ismcts`) within `search_ms` per move."""
+    """The agent `name` as a server plays it: a search bot (`pimc`, `ismcts`) within `search_ms` per
+    move; a search tier (`GAME/expert`) keeps its fixed budget."""
     agent = load(name)
-    if isinstance(agent, SearchAgent):
+    if isinstance(agent, SearchAgent) and agent.name in (PIMC, ISMCTS):
         agent.ms = min(agent.ms or search_ms, search_ms)
     return agent
 
