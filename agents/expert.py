@@ -75,6 +75,8 @@ def parse_expert_name(name: str, game: str | None = None) -> tuple[str, Tier] | 
             tier = replace(tier, **{key: parameters[key](value)})
         except ValueError:
             raise ConfigError(f"{name!r}: {key} must be a number, got {value!r}") from None
+    if "worlds" in parameters and tier.worlds < 1:
+        raise ConfigError(f"{name!r}: worlds must be at least 1, got {tier.worlds}")
     return game_name, tier
 
 

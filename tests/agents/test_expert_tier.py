@@ -114,6 +114,8 @@ def test_the_piktas_tier_is_pimc_with_the_bot_playing_its_rollouts():
         ("tilt/expert:c=wide", None, ConfigError, "c must be a number, got 'wide'"),
         ("tilt/expert:iterations=0", None, ConfigError, "iterations >= 1"),
         ("tilt/expert:t=0", None, ConfigError, "temperature must be above 0"),
+        ("piktas/expert:worlds=0", None, ConfigError, "worlds must be at least 1, got 0"),
+        ("piktas/expert:worlds=many", None, ConfigError, "worlds must be a number, got 'many'"),
         ("tilt/expert", "yokir", UnknownAgentError, "plays 'tilt', not 'yokir'"),
     ],
 )
