@@ -3,15 +3,15 @@
 `GAME/expert` is the guided search of agents/guided_search.py (PUCT information-set MCTS on
 `Game.resample_hidden`) with the game's shipped bot as its guide: the bot's policy is the prior
 over each node's actions and its value head values the leaf each iteration reaches, so no
-rollout is played. Where the bot's value head sees less than playing on does (Piktas: a hand's
-score is exact only once the field is complete), the tier is PIMC instead (agents/search.py):
-each legal action is tried in `worlds` sampled worlds, every seat of every rollout played by
-the bot to the episode's end. The budget is a fixed number of iterations or worlds a decision,
+rollout is played. Where playing on with the bot sees more than its value head does (Piktas,
+whose hands score exactly only once the field is complete; Tilt; Paradigm), the tier is PIMC instead
+(agents/search.py): each legal action is tried in `worlds` sampled worlds, every seat of every
+rollout played by the bot to the episode's end. The budget is a fixed number of iterations or worlds a decision,
 chosen per game so that a decision takes at most about 100 ms at the game's default table
 (docs/agents.md has the figures), and a seed replays a game.
 
 Parameters follow the name, each after a colon, as the search agents' do:
-`tilt/expert:iterations=64:c=2`, `piktas/expert:worlds=16`. Within a game, the short name
+`dividha/expert:iterations=64:c=2`, `piktas/expert:worlds=16`. Within a game, the short name
 `expert` works too.
 """
 
@@ -49,11 +49,11 @@ class Tier:
 TIERS: dict[str, Tier] = {
     "yokir": Tier("ppo-selfplay", 200),
     "piktas": Tier("ppo-selfplay", worlds=8),
-    "tilt": Tier("search-taught", 80),
+    "tilt": Tier("search-taught", worlds=32),
     "dividha": Tier("search-taught", 112),
     "scarp": Tier("ppo-selfplay", 160),
     "antipoker": Tier("ppo-selfplay", 192, t=1.0),
-    "paradigm": Tier("ppo-selfplay", 144),
+    "paradigm": Tier("ppo-selfplay", worlds=5),
 }
 
 

@@ -1,6 +1,6 @@
 """Each game's search tier against its shipped bot, and its time per decision in those games.
 
-    python benchmarks/expert_tier.py [--episodes 300] [--seed 0] [--only tilt] [--agent expert:iterations=48]
+    python benchmarks/expert_tier.py [--episodes 300] [--seed 0] [--only dividha] [--agent expert:iterations=48]
 
 One seat of `GAME/expert` (or `--agent`, a name within the game) against the guide's shipped bot
 in every other seat at the game's default table, duplicate deals (`training.evaluate.evaluate`,

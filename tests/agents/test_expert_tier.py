@@ -74,7 +74,7 @@ def test_the_search_tier_chooses_from_what_its_seat_knows(game):
 
 
 def test_the_search_tier_takes_its_parameters_and_describes_itself():
-    assert parse_expert_name("tilt/expert") == ("tilt", TIERS["tilt"])
+    assert parse_expert_name("dividha/expert") == ("dividha", TIERS["dividha"])
     assert parse_expert_name("expert:iterations=9:c=0.5:t=3", game="scarp")[1].__dict__ == {
         "guide": "ppo-selfplay",
         "iterations": 9,
@@ -82,38 +82,41 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
         "t": 3.0,
         "worlds": 0,
     }
-    assert parse_expert_name("expert") is None and parse_expert_name("runs/tilt/expert") is None
+    assert parse_expert_name("expert") is None and parse_expert_name("runs/dividha/expert") is None
     agent = load("dividha/expert:iterations=7", seed=4)
     assert isinstance(agent, GuidedSearchAgent) and (agent.name, agent.iterations, agent.seed) == (
         "dividha/expert",
         7,
         4,
     )
-    described = describe("tilt/expert")
-    assert (described["game"], described["kind"]) == ("tilt", "search tier")
-    assert described["card"]["guide"] == f"tilt/{TIERS['tilt'].guide}" == "tilt/search-taught"
-    assert described["card"]["iterations"] == TIERS["tilt"].iterations
+    described = describe("dividha/expert")
+    assert (described["game"], described["kind"]) == ("dividha", "search tier")
+    assert described["card"]["guide"] == f"dividha/{TIERS['dividha'].guide}" == "dividha/search-taught"
+    assert described["card"]["iterations"] == TIERS["dividha"].iterations
 
 
-def test_the_piktas_tier_is_pimc_with_the_bot_playing_its_rollouts():
-    agent = load("piktas/expert:worlds=5", seed=2)
+@pytest.mark.parametrize(
+    ("game", "guide"), [("piktas", "ppo-selfplay"), ("tilt", "search-taught"), ("paradigm", "ppo-selfplay")]
+)
+def test_the_pimc_tiers_let_the_bot_play_their_rollouts(game, guide):
+    agent = load(f"{game}/expert:worlds=5", seed=2)
     assert isinstance(agent, PIMCAgent)
-    assert (agent.name, agent.worlds, agent.rollout, agent.seed) == ("piktas/expert", 5, "piktas/ppo-selfplay", 2)
-    card = describe("piktas/expert")["card"]
-    assert (card["guide"], card["worlds"]) == ("piktas/ppo-selfplay", TIERS["piktas"].worlds)
+    assert (agent.name, agent.worlds, agent.rollout, agent.seed) == (f"{game}/expert", 5, f"{game}/{guide}", 2)
+    card = describe(f"{game}/expert")["card"]
+    assert (card["guide"], card["worlds"]) == (f"{game}/{guide}", TIERS[game].worlds)
     with pytest.raises(ConfigError, match="expert takes worlds=..., not 'iterations=9'"):
-        load("piktas/expert:iterations=9")
-    roster = Roster(["piktas/expert:worlds=2"])
-    assert roster.bots["piktas/expert:worlds=2"].agent.ms == 0  # the server keeps a tier's fixed budget
+        load(f"{game}/expert:iterations=9")
+    roster = Roster([f"{game}/expert:worlds=2"])
+    assert roster.bots[f"{game}/expert:worlds=2"].agent.ms == 0  # the server keeps a tier's fixed budget
 
 
 @pytest.mark.parametrize(
     ("name", "game", "error", "message"),
     [
-        ("tilt/expert:depth=2", None, ConfigError, "expert takes iterations=..., c=..., t=..., not 'depth=2'"),
-        ("tilt/expert:c=wide", None, ConfigError, "c must be a number, got 'wide'"),
-        ("tilt/expert:iterations=0", None, ConfigError, "iterations >= 1"),
-        ("tilt/expert:t=0", None, ConfigError, "temperature must be above 0"),
+        ("dividha/expert:depth=2", None, ConfigError, "expert takes iterations=..., c=..., t=..., not 'depth=2'"),
+        ("dividha/expert:c=wide", None, ConfigError, "c must be a number, got 'wide'"),
+        ("dividha/expert:iterations=0", None, ConfigError, "iterations >= 1"),
+        ("dividha/expert:t=0", None, ConfigError, "temperature must be above 0"),
         ("piktas/expert:worlds=0", None, ConfigError, "worlds must be at least 1, got 0"),
         ("piktas/expert:worlds=many", None, ConfigError, "worlds must be a number, got 'many'"),
         ("tilt/expert", "yokir", UnknownAgentError, "plays 'tilt', not 'yokir'"),
@@ -135,7 +138,7 @@ def test_the_search_tier_is_served_from_a_seat_view():
     env = make("tilt_v2")
     env.reset(seed=5)
     view = env.observe_json(env.agent_selection)
-    name = "tilt/expert:iterations=2"
+    name = "tilt/expert:worlds=2"
     roster = Roster([name])
     assert roster.bots[name].info().kind == "search tier"
     reply = roster.act(ActRequest(bot=name, game="tilt_v2", config={}, seat_view=view))
