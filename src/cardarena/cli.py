@@ -505,6 +505,7 @@ def _one_ladder(
     from cardarena.training.ladder import (
         Ladder,
         LadderSettings,
+        agent_fingerprints,
         default_roster,
         ladder_section,
         machine,
@@ -519,7 +520,7 @@ def _one_ladder(
         config = _parse_settings(settings)
         config["num_players"] = entry.env_cls(**config).game.num_players
         roster = (agents.split(",") if agents else default_roster(entry.name)) + (add.split(",") if add else [])
-        ladder_settings = LadderSettings(entry.env_id, roster, deals, seed, config)
+        ladder_settings = LadderSettings(entry.env_id, roster, deals, seed, config, agent_fingerprints(roster))
         state_path = Path(state or f"runs/ladder-{entry.name}.json")
         ladder_state = _read_ladder_state(state_path)
         run = Ladder.resumed(ladder_state, ladder_settings, str(state_path))

@@ -3,6 +3,7 @@ and the README's top three matching docs/ladder.md."""
 
 import json
 import re
+import shutil
 from dataclasses import asdict
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from cardarena.training.ladder import (
     STATE_VERSION,
     Ladder,
     LadderSettings,
+    agent_fingerprints,
     default_roster,
     top_three_block,
 )
@@ -120,6 +122,40 @@ def test_a_state_file_from_other_settings_is_refused_with_the_way_to_start_over(
     (tmp_path / "state.json").write_text("{not json")
     result = ladder(tmp_path, "--agents", "random,heuristic")
     assert result.exit_code == 2 and "cannot be read as a ladder state file" in result.output.replace("\n", "")
+
+
+def test_a_state_file_whose_bot_has_changed_since_is_refused_naming_it(tmp_path):
+    bot = tmp_path / "bot"
+    shutil.copytree(checkpoint_folder("ppo-selfplay", "scarp"), bot)
+    assert ladder(tmp_path, "--agents", f"random,{bot}").exit_code == 0
+    card = json.loads((bot / "card.json").read_text())
+    (bot / "card.json").write_text(json.dumps({**card, "steps": card["steps"] + 1}))  # republished: another bot
+    result = ladder(tmp_path, "--agents", f"random,{bot}")
+    output = result.output.replace("\n", "")
+    assert result.exit_code == 2 and f"holds pairings of {bot} as it was then" in output and "start over" in output
+    state = json.loads((tmp_path / "state.json").read_text())
+    del state["settings"]["fingerprints"]  # a state file written before fingerprints were kept
+    (tmp_path / "state.json").write_text(json.dumps(state))
+    result = ladder(tmp_path, "--agents", f"random,{bot}")
+    assert result.exit_code == 2 and "before ladders recorded their agents' cards" in result.output.replace("\n", "")
+
+
+def test_an_agent_is_fingerprinted_by_its_card_and_a_tier_by_its_guide_too(monkeypatch):
+    roster = ["random", "heuristic", "tilt/search-taught", "tilt/expert", "pimc:rollout=tilt/search-taught", USER_CLASS]
+    fingerprints = agent_fingerprints(roster)
+    assert sorted(fingerprints) == ["pimc:rollout=tilt/search-taught", "tilt/expert", "tilt/search-taught"]
+    assert len(set(fingerprints.values())) == 3
+    describe = ladder_module.describe
+
+    def retrained_guide(name):
+        described = describe(name)
+        if described["kind"] == "checkpoint":
+            described["card"] = {**described["card"], "steps": 1}
+        return described
+
+    monkeypatch.setattr(ladder_module, "describe", retrained_guide)
+    changed = agent_fingerprints(roster)
+    assert all(changed[name] != fingerprints[name] for name in fingerprints)
 
 
 def test_all_plays_every_games_ladder_each_with_its_own_state(tmp_path, monkeypatch):
