@@ -4,11 +4,11 @@
 `Game.resample_hidden`) with the game's shipped bot as its guide: the bot's policy is the prior
 over each node's actions and its value head values the leaf each iteration reaches, so no
 rollout is played. Where playing on with the bot sees more than its value head does (Piktas,
-whose hands score exactly only once the field is complete; Tilt; Paradigm), the tier is PIMC instead
-(agents/search.py): each legal action is tried in `worlds` sampled worlds, every seat of every
-rollout played by the bot to the episode's end. The budget is a fixed number of iterations or worlds a decision,
-chosen per game so that a decision takes at most about 100 ms at the game's default table
-(docs/agents.md has the figures), and a seed replays a game.
+whose hands score exactly only once the field is complete; Tilt; Paradigm), the tier is PIMC
+instead (agents/search.py): each legal action is tried in `worlds` sampled worlds, every seat of
+every rollout played by the bot to the episode's end. The budget is a fixed number of iterations
+or worlds a decision, chosen per game so that a decision takes at most about 100 ms at the game's
+default table (docs/agents.md has the figures), and a seed replays a game.
 
 Parameters follow the name, each after a colon, as the search agents' do:
 `dividha/expert:iterations=64:c=2`, `piktas/expert:worlds=16`. Within a game, the short name

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 from cardarena.agents.loading import RANDOM, available, describe
+from cardarena.agents.search import parse_search_name
 from cardarena.envs import lookup
 from cardarena.envs.core.errors import CardArenaError, ConfigError
 
@@ -93,8 +94,8 @@ def _card(name: str) -> Any:
     card = described["card"]
     if described["kind"] == "search tier":
         return {"tier": card, "guide": _card(card["guide"])}
-    rollouts = [part.partition("=")[2] for part in name.split(":")[1:] if part.startswith("rollout=")]
-    if card is None and rollouts and (rollout := _card(rollouts[0])) is not None:
+    search = parse_search_name(name)
+    if card is None and search is not None and (rollout := _card(search[1]["rollout"])) is not None:
         return {"rollout": rollout}
     return card
 
