@@ -6,13 +6,15 @@ over each node's actions and its value head values the leaf each iteration reach
 rollout is played. Where playing on with the bot sees more than its value head does (Piktas,
 whose hands score exactly only once the field is complete; Tilt; Paradigm), the tier is PIMC
 instead (agents/search.py): each legal action is tried in `worlds` sampled worlds, every seat of
-every rollout played by the bot to the episode's end. The budget is a fixed number of iterations
+every rollout played by the bot to the episode's end; in Paradigm, whose bot was taught by a
+larger PIMC than fits the budget, the search overrules the bot's own move only when another
+action's mean return beats it by more than a `margin`. The budget is a fixed number of iterations
 or worlds a decision, chosen per game so that a decision takes at most about 100 ms at the game's
 default table (docs/agents.md has the figures), and a seed replays a game.
 
 Parameters follow the name, each after a colon, as the search agents' do:
-`dividha/expert:iterations=64:c=2`, `piktas/expert:worlds=16`. Within a game, the short name
-`expert` works too.
+`dividha/expert:iterations=64:c=2`, `piktas/expert:worlds=16`, `paradigm/expert:margin=0.3`.
+Within a game, the short name `expert` works too.
 """
 
 from __future__ import annotations
@@ -33,17 +35,19 @@ class Tier:
     """One game's search tier: the shipped bot that guides it and the search's budget. The guided
     search takes `iterations` a decision, PUCT's constant `c` and the temperature `t` of the bot's
     policy as the prior; `worlds` above 0 makes the tier PIMC over that many worlds instead, the
-    bot playing every rollout."""
+    bot playing every rollout, and a `margin` above 0 keeps the bot's own move unless the search
+    finds one better by more than that."""
 
     guide: str
     iterations: int = 0
     c: float = 1.5
     t: float = 2.0
     worlds: int = 0
+    margin: float = 0.0
 
     def parameters(self) -> dict[str, type]:
         """The parameters a name may set for this tier's search, with their types."""
-        return {"worlds": int} if self.worlds else {"iterations": int, "c": float, "t": float}
+        return {"worlds": int, "margin": float} if self.worlds else {"iterations": int, "c": float, "t": float}
 
 
 TIERS: dict[str, Tier] = {
@@ -53,7 +57,7 @@ TIERS: dict[str, Tier] = {
     "dividha": Tier("search-taught", 112),
     "scarp": Tier("ppo-selfplay", 160),
     "antipoker": Tier("ppo-selfplay", 192, t=1.0),
-    "paradigm": Tier("ppo-selfplay", worlds=5),
+    "paradigm": Tier("search-taught", worlds=5, margin=0.3),
 }
 
 
@@ -77,6 +81,8 @@ def parse_expert_name(name: str, game: str | None = None) -> tuple[str, Tier] | 
             raise ConfigError(f"{name!r}: {key} must be a number, got {value!r}") from None
     if "worlds" in parameters and tier.worlds < 1:
         raise ConfigError(f"{name!r}: worlds must be at least 1, got {tier.worlds}")
+    if tier.margin < 0:
+        raise ConfigError(f"{name!r}: margin must be at least 0, got {tier.margin}")
     return game_name, tier
 
 
@@ -91,7 +97,7 @@ def expert_agent(
     guide_name = f"{game_name}/{tier.guide}"
     agent: GuidedSearchAgent | PIMCAgent
     if tier.worlds:
-        agent = PIMCAgent(tier.worlds, rollout=guide_name, seed=seed, load_agent=load_agent)
+        agent = PIMCAgent(tier.worlds, rollout=guide_name, seed=seed, load_agent=load_agent, margin=tier.margin)
         agent.load_rollout(game_name)
     else:
         agent = GuidedSearchAgent(
@@ -114,6 +120,7 @@ def expert_card(name: str) -> dict[str, Any] | None:
             "search": "PIMC on Game.resample_hidden (agents/search.py)",
             "guide": guide,
             "worlds": tier.worlds,
+            "margin": tier.margin,
             "leaves": "rollouts to the episode's end, every seat played by the guide",
         }
     return {

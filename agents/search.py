@@ -25,6 +25,7 @@ list of agents), e.g. `pimc:worlds=32:rollout=heuristic` or `ismcts:iterations=4
 | `c` | ismcts | 0.7 | UCT exploration constant, on returns scaled to the spread seen so far |
 | `rollout` | both | `random` | who plays every seat to the end: `random`, or an agent of the game (e.g. `heuristic`) |
 | `ms` | both | 0 | above 0, a time budget per decision in ms instead: worlds or iterations until spent (one at least) |
+| `margin` | pimc | 0 | above 0, keep the rollout agent's move unless another action's mean return beats it by more |
 
 Rollouts: random ones draw no observation. A rollout agent reads an observation at each of its
 moves; a trained policy (`act_batch`) is asked once per move round for every unfinished rollout:
@@ -57,7 +58,7 @@ _KINDS = {int: "a whole number", float: "a number", str: "a name"}
 # `load(name, game=..., seed=...)` of cardarena.agents, handed in so that search needs no loading module
 AgentLoader = Callable[..., Any]
 DEFAULTS: dict[str, dict[str, Any]] = {
-    PIMC: {"worlds": 16, "rollout": "random", "ms": 0.0},
+    PIMC: {"worlds": 16, "rollout": "random", "ms": 0.0, "margin": 0.0},
     ISMCTS: {"iterations": 200, "c": 0.7, "rollout": "random", "ms": 0.0},
 }
 
@@ -125,17 +126,17 @@ class SearchAgent(ABC):
             observations = np.stack(
                 [env.encoder.observation(state, player) for state, player in zip(live, players, strict=True)]
             )
-            if hasattr(agent, "act_batch"):
-                moves = agent.act_batch(observations, masks)
-            else:
-                moves = [
-                    agent.act({"observation": vector, "action_mask": mask})
-                    for vector, mask in zip(observations, masks, strict=True)
-                ]
+            moves = _moves(agent, observations, masks)
             for state, move in zip(live, moves, strict=True):
                 game.apply(state, int(move))
             live = [state for state in live if not _ended(game, state)]
         return [game.returns(state) for state in states]
+
+    def _rollout_move(self, env: Any, seat: int, legal: list[int]) -> int:
+        """The move the rollout agent would play for `seat` at the table's state."""
+        mask = np.zeros((1, env.game.num_actions), np.int8)
+        mask[0, legal] = 1
+        return _moves(self._rollout_agent(env.game.name), env.encoder.observation(env.state, seat)[None], mask)[0]
 
     def _finish_randomly(self, game: Any, state: Any) -> list[float]:
         while not _ended(game, state):
@@ -163,6 +164,16 @@ class SearchAgent(ABC):
         return agent
 
 
+def _moves(agent: Any, observations: np.ndarray, masks: np.ndarray) -> list[int]:
+    """The agent's moves for rows of observation vectors and action masks: one batch where it answers them."""
+    if hasattr(agent, "act_batch"):
+        return [int(move) for move in agent.act_batch(observations, masks)]
+    return [
+        agent.act({"observation": vector, "action_mask": mask})
+        for vector, mask in zip(observations, masks, strict=True)
+    ]
+
+
 def reseeded(agent: Any, seed: int) -> Any:
     """A shallow copy of a search agent (it shares what the agent loaded), its seed and RNG set to `seed`."""
     twin = copy.copy(agent)
@@ -184,7 +195,10 @@ def _ended(game: Any, state: Any) -> bool:
 
 
 class PIMCAgent(SearchAgent):
-    """Perfect Information Monte Carlo: the best mean return over sampled worlds and rollouts."""
+    """Perfect Information Monte Carlo: the best mean return over sampled worlds and rollouts. With a
+    `margin`, the search overrules the rollout agent's own move only when another action's mean
+    return beats that move's by more than the margin: few worlds estimate close actions noisily,
+    and a strong rollout policy is then the better judge."""
 
     name = PIMC
 
@@ -195,14 +209,20 @@ class PIMCAgent(SearchAgent):
         ms: float = 0,
         seed: int | None = None,
         load_agent: AgentLoader | None = None,
+        margin: float = 0.0,
     ):
-        if worlds < 1:
-            raise ConfigError(f"pimc needs worlds >= 1, got worlds={worlds}")
+        if worlds < 1 or margin < 0:
+            raise ConfigError(f"pimc needs worlds >= 1 and margin >= 0, got worlds={worlds}, margin={margin}")
+        if margin and rollout == "random":
+            raise ConfigError(
+                f"pimc: margin={margin} keeps the rollout agent's own move, so it needs one, not random rollouts"
+            )
         super().__init__(rollout, ms, seed, load_agent)
-        self.worlds = worlds
+        self.worlds, self.margin = worlds, margin
 
     def search_in(self, env: Any, seat: int) -> tuple[int, dict[int, float]]:
-        """The legal action with the best mean return over the sampled worlds, and every action's mean."""
+        """The legal action with the best mean return over the sampled worlds (or, with a margin, the
+        rollout agent's move unless it is beaten by more), and every action's mean."""
         game, state = env.game, env.state
         legal = game.legal_actions(state)
         if len(legal) == 1:
@@ -223,6 +243,10 @@ class PIMCAgent(SearchAgent):
                 totals[index % len(legal)] += returns[seat]
             sampled += count
         best = legal[max(range(len(legal)), key=totals.__getitem__)]
+        if self.margin:
+            own = self._rollout_move(env, seat, legal)
+            if totals[legal.index(best)] - totals[legal.index(own)] <= self.margin * sampled:
+                best = own
         return best, {action: total / sampled for action, total in zip(legal, totals, strict=True)}
 
 

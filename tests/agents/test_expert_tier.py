@@ -81,6 +81,7 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
         "c": 0.5,
         "t": 3.0,
         "worlds": 0,
+        "margin": 0.0,
     }
     assert parse_expert_name("expert") is None and parse_expert_name("runs/dividha/expert") is None
     agent = load("dividha/expert:iterations=7", seed=4)
@@ -96,15 +97,20 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
 
 
 @pytest.mark.parametrize(
-    ("game", "guide"), [("piktas", "ppo-selfplay"), ("tilt", "search-taught"), ("paradigm", "ppo-selfplay")]
+    ("game", "guide"), [("piktas", "ppo-selfplay"), ("tilt", "search-taught"), ("paradigm", "search-taught")]
 )
 def test_the_pimc_tiers_let_the_bot_play_their_rollouts(game, guide):
     agent = load(f"{game}/expert:worlds=5", seed=2)
     assert isinstance(agent, PIMCAgent)
     assert (agent.name, agent.worlds, agent.rollout, agent.seed) == (f"{game}/expert", 5, f"{game}/{guide}", 2)
     card = describe(f"{game}/expert")["card"]
-    assert (card["guide"], card["worlds"]) == (f"{game}/{guide}", TIERS[game].worlds)
-    with pytest.raises(ConfigError, match="expert takes worlds=..., not 'iterations=9'"):
+    assert (card["guide"], card["worlds"], card["margin"]) == (
+        f"{game}/{guide}",
+        TIERS[game].worlds,
+        TIERS[game].margin,
+    )
+    assert load(f"{game}/expert:margin=0.5").margin == 0.5
+    with pytest.raises(ConfigError, match="expert takes worlds=..., margin=..., not 'iterations=9'"):
         load(f"{game}/expert:iterations=9")
     roster = Roster([f"{game}/expert:worlds=2"])
     assert roster.bots[f"{game}/expert:worlds=2"].agent.ms == 0  # the server keeps a tier's fixed budget
@@ -119,6 +125,7 @@ def test_the_pimc_tiers_let_the_bot_play_their_rollouts(game, guide):
         ("dividha/expert:t=0", None, ConfigError, "temperature must be above 0"),
         ("piktas/expert:worlds=0", None, ConfigError, "worlds must be at least 1, got 0"),
         ("piktas/expert:worlds=many", None, ConfigError, "worlds must be a number, got 'many'"),
+        ("paradigm/expert:margin=-0.1", None, ConfigError, "margin must be at least 0, got -0.1"),
         ("tilt/expert", "yokir", UnknownAgentError, "plays 'tilt', not 'yokir'"),
     ],
 )

@@ -93,10 +93,10 @@ def test_pimc_is_served_from_a_seat_view():
 
 
 def test_search_names_take_their_parameters():
-    assert parse_search_name("pimc") == ("pimc", {"worlds": 16, "rollout": "random", "ms": 0})
-    assert parse_search_name("pimc:worlds=32:rollout=heuristic:ms=50") == (
+    assert parse_search_name("pimc") == ("pimc", {"worlds": 16, "rollout": "random", "ms": 0, "margin": 0})
+    assert parse_search_name("pimc:worlds=32:rollout=heuristic:ms=50:margin=0.2") == (
         "pimc",
-        {"worlds": 32, "rollout": "heuristic", "ms": 50.0},
+        {"worlds": 32, "rollout": "heuristic", "ms": 50.0, "margin": 0.2},
     )
     assert parse_search_name("ismcts:iterations=400:c=1.5") == (
         "ismcts",
@@ -112,7 +112,7 @@ def test_search_names_take_their_parameters():
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("pimc:depth=3", "pimc takes worlds=..., rollout=..., ms=..., not 'depth=3'"),
+        ("pimc:depth=3", "pimc takes worlds=..., rollout=..., ms=..., margin=..., not 'depth=3'"),
         ("pimc:worlds=many", "worlds must be a whole number, got 'many'"),
         ("ismcts:c=wide", "c must be a number, got 'wide'"),
         ("pimc:worlds", "not 'worlds'"),
@@ -120,6 +120,8 @@ def test_search_names_take_their_parameters():
         ("ismcts:worlds=3", "ismcts takes iterations=..., c=..., rollout=..., ms=..., not 'worlds=3'"),
         ("ismcts:c=-1", "c >= 0"),
         ("pimc:ms=-5", "ms >= 0"),
+        ("pimc:margin=-1:rollout=heuristic", "margin >= 0"),
+        ("pimc:margin=0.1", "keeps the rollout agent's move, so it needs one, not random rollouts"),
     ],
 )
 def test_bad_pimc_parameters_are_named(name, message):
@@ -160,6 +162,25 @@ def test_batched_policy_rollouts_play_as_one_by_one_ones():
     returns = batched._finish_all(env, [game.clone(state) for state in states])
     assert returns == [one_by_one._finish(env, game.clone(state)) for state in states]
     assert len(set(map(tuple, returns))) > 1  # the worlds differ, so the lockstep kept them apart
+
+
+def test_pimc_with_a_margin_overrules_its_rollout_agents_move_only_when_beaten_by_more():
+    env = make("yokir_v1")
+    table = Table(env)
+    table.reset(seed=3)
+    bot = load("yokir/ppo-selfplay")
+    overruled = 0
+    while (seat := table.advance({})) is not None:
+        plain = PIMCAgent(4, rollout="yokir/ppo-selfplay", seed=1, load_agent=load).search_in(env, seat)
+        strict = PIMCAgent(4, rollout="yokir/ppo-selfplay", seed=1, load_agent=load, margin=1e-9).search_in(env, seat)
+        loose = PIMCAgent(4, rollout="yokir/ppo-selfplay", seed=1, load_agent=load, margin=1e9).search_in(env, seat)
+        own = decide(bot, env, seat)
+        assert loose[0] == own and strict[1] == loose[1] == plain[1]  # the same worlds, the same values
+        if plain[1]:
+            assert strict[1][strict[0]] == max(plain[1].values())
+            overruled += strict[0] != own
+        table.play(own)
+    assert overruled > 0  # the search did find better moves, and the margin alone kept them out
 
 
 def test_a_bad_rollout_agent_is_named_when_the_search_agent_is_loaded():
