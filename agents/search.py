@@ -215,7 +215,7 @@ class PIMCAgent(SearchAgent):
             raise ConfigError(f"pimc needs worlds >= 1 and margin >= 0, got worlds={worlds}, margin={margin}")
         if margin and rollout == "random":
             raise ConfigError(
-                f"pimc: margin={margin} keeps the rollout agent's own move, so it needs one, not random rollouts"
+                f"pimc: margin={margin} keeps the rollout agent's move, so it needs one, not random rollouts"
             )
         super().__init__(rollout, ms, seed, load_agent)
         self.worlds, self.margin = worlds, margin
