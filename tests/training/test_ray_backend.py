@@ -14,7 +14,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -215,7 +214,10 @@ def test_asynchronous_training_beats_random_on_a_toy_game_and_resumes_after_its_
 
 
 class KillingWorkers(cluster.RayWorkers):
-    """Rollout workers whose first one is killed a moment into the second update's rollout."""
+    """Rollout workers whose first one is killed as the second update asks for its rollout.
+
+    The worker is then playing that rollout or has it done and the next one queued: either way
+    exactly one rollout it owes is lost, whatever the machine's speed."""
 
     def __init__(self, count):
         super().__init__(count)
@@ -224,8 +226,7 @@ class KillingWorkers(cluster.RayWorkers):
     def collect(self, policy, pool, steps):
         self.collects += 1
         if self.collects == 2:
-            victim = self.actors[0]
-            threading.Timer(0.2, lambda: ray.kill(victim, no_restart=True)).start()
+            ray.kill(self.actors[0], no_restart=True)
         return super().collect(policy, pool, steps)
 
 
