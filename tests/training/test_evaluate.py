@@ -1,9 +1,12 @@
 """Evaluation tournaments: rotation over duplicate deals, pooling, confidence intervals."""
 
+import math
+import statistics
+
 import pytest
 from cardarena.agents import RandomAgent
 from cardarena.envs.yokir.encode import SLICES
-from cardarena.training.evaluate import evaluate
+from cardarena.training.evaluate import SERIES_DF, Z_95, evaluate, mean_with_ci, t_quantile_95
 
 
 class FirstHandRecorder(RandomAgent):
@@ -51,3 +54,29 @@ def test_episode_count_and_bad_arguments():
         evaluate("yokir", [("x", RandomAgent(1))], episodes=3)
     with pytest.raises(ValueError, match="episodes must be >= 1"):
         evaluate("yokir", [("x", RandomAgent(1))] * 3, episodes=0)
+
+
+# Student's t, 97.5th percentile, from printed tables (to the digits they give)
+T_TABLE = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 10: 2.228, 30: 2.042, 60: 2.000, 120: 1.980, 1000: 1.962}
+
+
+@pytest.mark.parametrize("df", sorted(T_TABLE))
+def test_t_quantile_matches_the_printed_tables(df):
+    assert t_quantile_95(df) == pytest.approx(T_TABLE[df], abs=6e-4)
+
+
+def test_t_quantile_shrinks_to_the_normal_one_without_a_step_where_its_method_changes():
+    quantiles = [t_quantile_95(df) for df in range(1, 3 * SERIES_DF)]
+    assert all(wider > narrower for wider, narrower in zip(quantiles, quantiles[1:], strict=False))
+    step = t_quantile_95(SERIES_DF) - t_quantile_95(SERIES_DF + 1)
+    assert step == pytest.approx(t_quantile_95(SERIES_DF - 1) - t_quantile_95(SERIES_DF), rel=0.05)
+    assert t_quantile_95(10**7) == pytest.approx(Z_95, abs=1e-6)
+    with pytest.raises(ValueError, match="degree of freedom"):
+        t_quantile_95(0)
+
+
+def test_a_few_deals_get_the_wider_t_interval():
+    samples = [0.5, -1.0, 2.0, 0.25]
+    score = mean_with_ci("a", samples)
+    assert score.ci95 == pytest.approx(3.1824 * statistics.stdev(samples) / 2, rel=1e-4)
+    assert math.isinf(mean_with_ci("b", [1.0]).ci95)
