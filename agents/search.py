@@ -29,8 +29,9 @@ list of agents), e.g. `pimc:worlds=32:rollout=heuristic` or `ismcts:iterations=4
 
 Rollouts: random ones draw no observation. A rollout agent reads an observation at each of its
 moves; a trained policy (`act_batch`) is asked once per move round for every unfinished rollout:
-PIMC plays all its worlds' rollouts in lockstep (under a time budget, `BATCH_WORLDS` worlds at a
-time), so one forward pass of the network serves every world. ISMCTS's iterations build on each
+PIMC plays its worlds' rollouts in lockstep, up to `LOCKSTEP_WORLDS` at a time (under a time budget
+`BATCH_WORLDS`), so one forward pass of the network serves every world of a batch and a huge
+`worlds` costs time, not memory. ISMCTS's iterations build on each
 other, so its rollouts run one by one.
 
 With a seed and no `ms` budget, the agent's choices are a function of the seed and of what its
@@ -54,6 +55,7 @@ from cardarena.envs.core.errors import ConfigError
 
 PIMC, ISMCTS = "pimc", "ismcts"
 BATCH_WORLDS = 8  # worlds searched together under a time budget when the rollout policy answers batches
+LOCKSTEP_WORLDS = 64  # the most worlds searched together with a fixed number of worlds
 _KINDS = {int: "a whole number", float: "a number", str: "a name"}
 # `load(name, game=..., seed=...)` of cardarena.agents, handed in so that search needs no loading module
 AgentLoader = Callable[..., Any]
@@ -231,7 +233,7 @@ class PIMCAgent(SearchAgent):
         more, sampled = self._budget(self.worlds), 0
         batched = self._batches(env)
         while more(sampled):
-            count = (self.worlds - sampled if not self.ms else BATCH_WORLDS) if batched else 1
+            count = (min(self.worlds - sampled, LOCKSTEP_WORLDS) if not self.ms else BATCH_WORLDS) if batched else 1
             worlds = [game.resample_hidden(state, seat, self.rng) for _ in range(count)]
             trials = []
             for world in worlds:

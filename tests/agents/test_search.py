@@ -7,7 +7,7 @@ import random
 
 import pytest
 from cardarena.agents import load
-from cardarena.agents.search import ISMCTSAgent, PIMCAgent, parse_search_name
+from cardarena.agents.search import LOCKSTEP_WORLDS, ISMCTSAgent, PIMCAgent, parse_search_name
 from cardarena.envs import lookup, make, registered
 from cardarena.envs.core.errors import ConfigError, UnknownAgentError
 from cardarena.envs.core.table import Table, decide
@@ -162,6 +162,21 @@ def test_batched_policy_rollouts_play_as_one_by_one_ones():
     returns = batched._finish_all(env, [game.clone(state) for state in states])
     assert returns == [one_by_one._finish(env, game.clone(state)) for state in states]
     assert len(set(map(tuple, returns))) > 1  # the worlds differ, so the lockstep kept them apart
+
+
+def test_many_worlds_are_searched_in_bounded_batches_with_the_values_of_one_by_one_rollouts():
+    env = make("yokir_v1")
+    env.reset(seed=5)
+    seat = env.game.current_player(env.state)
+    legal = env.game.legal_actions(env.state)
+    worlds = 2 * LOCKSTEP_WORLDS + 3
+    batched, one_by_one = (PIMCAgent(worlds, rollout="yokir/ppo-selfplay", seed=2, load_agent=load) for _ in range(2))
+    one_by_one._agents["yokir"] = _OneByOne(load("yokir/ppo-selfplay"))
+    batches = []
+    finish_all = batched._finish_all
+    batched._finish_all = lambda env, trials: batches.append(len(trials)) or finish_all(env, trials)
+    assert batched.search_in(env, seat) == one_by_one.search_in(env, seat)
+    assert len(legal) > 1 and batches == [LOCKSTEP_WORLDS * len(legal)] * 2 + [3 * len(legal)]
 
 
 def test_pimc_with_a_margin_overrules_its_rollout_agents_move_only_when_beaten_by_more():
