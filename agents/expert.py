@@ -4,13 +4,14 @@
 `Game.resample_hidden`) with the game's shipped bot as its guide: the bot's policy is the prior
 over each node's actions and its value head values the leaf each iteration reaches, so no
 rollout is played. Where playing on with the bot sees more than its value head does (Piktas,
-whose hands score exactly only once the field is complete; Tilt; Paradigm), the tier is PIMC
-instead (agents/search.py): each legal action is tried in `worlds` sampled worlds, every seat of
-every rollout played by the bot to the episode's end; in Paradigm, whose bot was taught by a
-larger PIMC than fits the budget, the search overrules the bot's own move only when another
-action's mean return beats it by more than a `margin`. The budget is a fixed number of iterations
-or worlds a decision, chosen per game so that a decision takes at most about 100 ms at the game's
-default table (docs/agents.md has the figures), and a seed replays a game.
+whose hands score exactly only once the field is complete; Tilt; Paradigm; Yokir), the tier is
+PIMC instead (agents/search.py): each legal action is tried in `worlds` sampled worlds, every seat
+of every rollout played by the bot to the episode's end; in Paradigm and Yokir, where the sampled
+worlds value close moves too noisily to beat the bot's own judgement, the search overrules the
+bot's own move only when another action's mean return beats it by more than a `margin`. The
+budget is a fixed number of iterations or worlds a decision, chosen per game so that a decision
+takes at most about 100 ms at the game's default table (docs/agents.md has the figures), and a
+seed replays a game.
 
 Parameters follow the name, each after a colon, as the search agents' do:
 `dividha/expert:iterations=64:c=2`, `piktas/expert:worlds=16`, `paradigm/expert:margin=0.3`.
@@ -51,7 +52,7 @@ class Tier:
 
 
 TIERS: dict[str, Tier] = {
-    "yokir": Tier("ppo-selfplay", 200),
+    "yokir": Tier("ppo-selfplay", worlds=128, margin=0.1),
     "piktas": Tier("ppo-selfplay", worlds=8),
     "tilt": Tier("search-taught", worlds=32),
     "dividha": Tier("search-taught", 112),

@@ -203,7 +203,7 @@ def test_a_bad_rollout_agent_is_named_when_the_search_agent_is_loaded():
         load("pimc:rollout=nobody", game="yokir")
 
 
-@pytest.mark.parametrize("name", [*SMALL, "yokir/expert:iterations=8"])
+@pytest.mark.parametrize("name", [*SMALL, "yokir/expert:worlds=2"])
 def test_a_reseeded_copy_decides_from_its_seed_alone_and_leaves_the_agent_as_it_was(name):
     env = make("yokir_v1")
     env.reset(seed=4)

@@ -173,7 +173,7 @@ def running(pid: int) -> bool:
 
 
 def test_sigterm_stops_the_server_and_kills_its_search_processes_within_seconds_mid_move():
-    endless = "yokir/expert:iterations=100000000"  # minutes a move
+    endless = "yokir/expert:worlds=100000000"  # minutes a move
     server, url = started("--bots", endless)
     try:
         assert httpx.post(f"{url}/v1/tables", json={"game": "yokir", "seats": [endless] * 3}).status_code == 201

@@ -12,7 +12,7 @@ from serve_support import DyingSearch
 
 from cardarena.serve.search_pool import SearchPool, SearchProcessError, SearchTask
 
-EXPERT = "yokir/expert:iterations=8"
+EXPERT = "yokir/expert:worlds=2"
 WITHIN = 60.0  # seconds, generous: starting a search process takes about one on an idle machine
 
 
@@ -41,7 +41,7 @@ def test_a_task_a_search_process_fails_names_the_error_and_the_pool_answers_the_
 
 def test_a_stopped_pool_kills_a_search_in_progress_and_fails_its_task():
     pool = SearchPool(1)
-    endless = pool.submit(task("yokir/expert:iterations=100000000"))
+    endless = pool.submit(task("yokir/expert:worlds=100000000"))
     while not endless.running():  # a courier has taken it to its process
         time.sleep(0.01)
     stopping = time.monotonic()

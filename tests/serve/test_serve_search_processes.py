@@ -18,7 +18,7 @@ from cardarena.serve.models import TableRequest
 from cardarena.serve.search_pool import SearchPool
 from cardarena.serve.tables import Table, TableRoom
 
-EXPERT = "yokir/expert:iterations=8"  # a count of iterations, not a time budget: its moves replay from a seed
+EXPERT = "yokir/expert:worlds=2"  # a count of worlds, not a time budget: its moves replay from a seed
 MATCH = TableRequest(game="yokir", seats=[EXPERT] * 3, seed=5, config={"match": True, "target_score": 3})
 WITHIN = 60.0  # seconds, generous: starting a search process takes about one on an idle machine
 
