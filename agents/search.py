@@ -233,7 +233,7 @@ class PIMCAgent(SearchAgent):
         more, sampled = self._budget(self.worlds), 0
         batched = self._batches(env)
         while more(sampled):
-            count = (min(self.worlds - sampled, LOCKSTEP_WORLDS) if not self.ms else BATCH_WORLDS) if batched else 1
+            count = self._next_batch(sampled) if batched else 1
             worlds = [game.resample_hidden(state, seat, self.rng) for _ in range(count)]
             trials = []
             for world in worlds:
@@ -250,6 +250,10 @@ class PIMCAgent(SearchAgent):
             if totals[legal.index(best)] - totals[legal.index(own)] <= self.margin * sampled:
                 best = own
         return best, {action: total / sampled for action, total in zip(legal, totals, strict=True)}
+
+    def _next_batch(self, sampled: int) -> int:
+        """How many worlds to search together next with a batched rollout policy, `sampled` done."""
+        return BATCH_WORLDS if self.ms else min(self.worlds - sampled, LOCKSTEP_WORLDS)
 
 
 class _Node:
