@@ -92,7 +92,7 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
     )
     described = describe("dividha/expert")
     assert (described["game"], described["kind"]) == ("dividha", "search tier")
-    assert described["card"]["guide"] == f"dividha/{TIERS['dividha'].guide}" == "dividha/search-taught"
+    assert described["card"]["guide"] == f"dividha/{TIERS['dividha'].guide}" == "dividha/pimc-taught"
     assert described["card"]["iterations"] == TIERS["dividha"].iterations
 
 
