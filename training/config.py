@@ -93,6 +93,8 @@ class ExpertSettings(_Settings):
     value_weight: Annotated[float, Field(ge=0)] = 0.5
     window: PositiveInt = 1
     ppo_steps: Annotated[int, Field(ge=0)] = 0
+    value_games: Annotated[int, Field(ge=0)] = 0
+    value_explore: Annotated[float, Field(ge=0, le=1)] = 0.2
     gate_episodes: PositiveInt = 400
     workers: PositiveInt = 1
 

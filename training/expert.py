@@ -57,6 +57,7 @@ from .evaluate import (
     seat_names,
 )
 from .pretrain import actor_critic_outputs
+from .value_games import fit_critic_to_own_games
 
 EXPERT_ITERATION = "expert-iteration"
 SEARCH_DATA = "search_data"  # the run folder's subfolder of each generation's search data (expert.window > 1)
@@ -367,6 +368,10 @@ def run_generation(trainer: Any, generation: int, on_progress: Callable[..., Non
     accepted = bool(margin.low > 0)
     if accepted:
         trainer.pool.add_snapshot(export_policy(model.policy), trainer.steps)
+        if settings.value_games:
+            report = (lambda done: on_progress("value games", done, settings.value_games, {})) if on_progress else None
+            seed = derived_seed(config.seed, generation, "value")
+            losses |= fit_critic_to_own_games(model.policy, config, seed, report)
     else:
         model.policy.load_state_dict(current.state_dict())
     gate = {"margin": margin.mean, "ci95": finite_or_none(margin.ci95), "accepted": accepted}

@@ -1,7 +1,9 @@
-"""Expert iteration: the guided search, a run end to end, the gate, resuming, and parallel search games."""
+"""Expert iteration: the guided search, a run end to end, the gate, resuming, parallel search games, value games."""
 
+import copy
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -13,13 +15,14 @@ import pytest
 import torch
 from cardarena.agents import load
 from cardarena.agents.guided_search import GuidedSearchAgent, PolicyGuide
-from cardarena.agents.policy import PolicyAgent, export_policy
+from cardarena.agents.policy import PolicyAgent, export_policy, policy_layers
 from cardarena.envs import make, register
 from cardarena.envs.core.errors import CheckpointError, ConfigError
 from cardarena.envs.core.table import Table
 from cardarena.training import expert
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer, latest_checkpoint
+from cardarena.training.value_games import fit_critic_to_own_games, play_value_game
 
 torch.set_num_threads(1)
 
@@ -357,3 +360,64 @@ def test_a_killed_expert_run_resumes_at_the_next_generation_with_the_same_data(t
         return [json.loads(line) for line in (folder / "history.jsonl").read_text().splitlines()]
 
     assert history(run) == history(unkilled)
+
+
+def parameters(policy, part):
+    return [parameter.detach().clone() for layer in policy_layers(policy)[part] for parameter in layer.parameters()]
+
+
+def test_value_games_fit_the_critic_alone_better_than_before_and_replay_by_seed(highcard, tmp_path):
+    config = tiny_config(
+        highcard, "expert.value_games=1500", "expert.learning_rate=0.01", "expert.batch_size=32", "ppo.net_arch=[32]"
+    )
+    policy = Trainer.start(config, tmp_path / "run").model.policy
+    twin = copy.deepcopy(policy)
+    actor, critic = parameters(policy, "actor"), parameters(policy, "value")
+
+    figures = fit_critic_to_own_games(policy, config, seed=3)
+
+    assert all(torch.equal(a, b) for a, b in zip(actor, parameters(policy, "actor"), strict=True))
+    assert not all(torch.equal(a, b) for a, b in zip(critic, parameters(policy, "value"), strict=True))
+    assert figures["value_positions"] > 1500  # a position at each decision, two or three a game
+    # a highcard seat's return follows from its own two cards: the fresh last chunk is predicted better
+    assert figures["value_error_last"] < 0.8 * figures["value_error_first"]
+    assert fit_critic_to_own_games(twin, config, seed=3) == figures
+    assert all(torch.equal(a, b) for a, b in zip(parameters(twin, "value"), parameters(policy, "value"), strict=True))
+
+
+def test_a_value_game_records_one_position_a_decision_with_the_return_from_there(highcard, tmp_path):
+    config = tiny_config(highcard, "env.num_hands=3", "expert.value_explore=0")
+    agent = PolicyAgent(export_policy(Trainer.start(config, tmp_path / "run").model.policy))
+    observations, returns = play_value_game(config, agent, random.Random(1))
+    seats = config.env.get("num_players", 2)
+    assert observations.shape == (3 * seats, agent.observation_size)  # each seat decides once a hand
+    # each hand pays a seat +1/2, 0 or -1/2 at two seats; a position's return counts the hands from its own on
+    for position, value in enumerate(returns):
+        hands_left = 3 - position // seats
+        assert abs(value) <= hands_left / 2 and (2 * value) == pytest.approx(round(2 * value))
+
+
+def gate_with_margin(mean):
+    return lambda config, candidate, current, seed: expert.AgentScore("margin", mean, 0.1, 8)
+
+
+def test_an_accepted_generation_refits_the_critic_and_records_it(highcard, tmp_path, monkeypatch):
+    monkeypatch.setattr(
+        expert, "gate_margin", lambda config, candidate, current, seed: expert.AgentScore("m", 1.0, 0.1, 8)
+    )
+    run = tmp_path / "run"
+    Trainer.start(tiny_config(highcard, "expert.generations=1", "expert.value_games=20"), run).run()
+    row = json.loads((run / "history.jsonl").read_text().splitlines()[0])["expert"]
+    assert row["gate"]["accepted"] and row["value_positions"] >= 20
+    assert np.isfinite([row["value_error_first"], row["value_error_last"]]).all()
+
+
+def test_a_rejected_generation_plays_no_value_games(highcard, tmp_path, monkeypatch):
+    monkeypatch.setattr(
+        expert, "gate_margin", lambda config, candidate, current, seed: expert.AgentScore("m", -1.0, 0.1, 8)
+    )
+    monkeypatch.setattr(expert, "fit_critic_to_own_games", lambda *args, **kwargs: pytest.fail("value games played"))
+    run = tmp_path / "run"
+    Trainer.start(tiny_config(highcard, "expert.generations=1", "expert.value_games=20"), run).run()
+    row = json.loads((run / "history.jsonl").read_text().splitlines()[0])["expert"]
+    assert not row["gate"]["accepted"] and "value_positions" not in row
