@@ -43,7 +43,8 @@ def play_value_game(config: TrainConfig, agent: PolicyAgent, rng: random.Random)
         sampled = rng.randrange(seats)
         positions.append((sampled, table.observe(sampled)["observation"], table.totals[sampled]))
         table.play(_move(agent, table.observe(seat), rng, config.expert.value_explore))
-    observations = np.asarray([row[1] for row in positions], np.float32).reshape(len(positions), -1)
+    width = env.encoder.observation_size  # a game without decisions: no positions
+    observations = np.asarray([row[1] for row in positions], np.float32).reshape(len(positions), width)
     returns = np.asarray([table.totals[sampled] - so_far for sampled, _, so_far in positions], np.float32)
     return observations, returns
 

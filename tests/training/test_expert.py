@@ -401,6 +401,14 @@ def gate_with_margin(mean):
     return lambda config, candidate, current, seed: expert.AgentScore("margin", mean, 0.1, 8)
 
 
+def test_a_value_game_without_decisions_gives_no_positions(highcard, tmp_path, monkeypatch):
+    config = tiny_config(highcard)
+    agent = PolicyAgent(export_policy(Trainer.start(config, tmp_path / "run").model.policy))
+    monkeypatch.setattr(Table, "advance", lambda table, actors: None)  # the hand ends before anyone acts
+    observations, returns = play_value_game(config, agent, random.Random(1))
+    assert observations.shape == (0, agent.observation_size) and returns.shape == (0,)
+
+
 def test_an_accepted_generation_refits_the_critic_and_records_it(highcard, tmp_path, monkeypatch):
     monkeypatch.setattr(
         expert, "gate_margin", lambda config, candidate, current, seed: expert.AgentScore("m", 1.0, 0.1, 8)
