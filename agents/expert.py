@@ -55,7 +55,7 @@ TIERS: dict[str, Tier] = {
     "yokir": Tier("ppo-selfplay", worlds=128, margin=0.1),
     "piktas": Tier("ppo-selfplay", worlds=8),
     "tilt": Tier("search-taught", worlds=32),
-    "dividha": Tier("pimc-taught", 112),
+    "dividha": Tier("pimc-taught", 112, t=1.0),
     "scarp": Tier("ppo-selfplay", 160),
     "antipoker": Tier("ppo-selfplay", 192, t=1.0),
     "paradigm": Tier("search-taught", worlds=5, margin=0.3),
