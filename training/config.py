@@ -7,6 +7,7 @@ keys reach nested settings, e.g. ppo.learning_rate=1e-4).
 
 from __future__ import annotations
 
+import random
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -142,6 +143,10 @@ class TrainConfig(_Settings):
     eval: EvalSettings = EvalSettings()
     expert: ExpertSettings = ExpertSettings()
     ray: RaySettings = RaySettings()
+
+    def drawn_env(self, rng: random.Random) -> dict[str, Any]:
+        """The env settings of one game: `env`, each `env_sampling` key drawn with `rng`."""
+        return {**self.env, **{key: rng.choice(choices) for key, choices in self.env_sampling.items()}}
 
     @model_validator(mode="after")
     def _check_game_settings(self) -> TrainConfig:

@@ -139,7 +139,7 @@ class SearchGames:
         """Game `index` of `generation`: every decision of the search's seat."""
         config = self.config
         rng = random.Random(derived_seed(config.seed, generation, index))
-        env_config = {**config.env, **{key: rng.choice(choices) for key, choices in config.env_sampling.items()}}
+        env_config = config.drawn_env(rng)
         env = make(config.game, **env_config)
         seats = len(env.possible_agents)
         learner = index % seats

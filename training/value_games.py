@@ -33,7 +33,7 @@ CHUNK_GAMES = 500
 def play_value_game(config: TrainConfig, agent: PolicyAgent, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:
     """One game of `agent` in every seat at a table size drawn as the run draws them: the
     observations of the positions it gives and the return from each (see the module docstring)."""
-    env_config = {**config.env, **{key: rng.choice(choices) for key, choices in config.env_sampling.items()}}
+    env_config = config.drawn_env(rng)
     env = make(config.game, **env_config)
     table = Table(env)
     table.reset(seed=rng.getrandbits(63))
