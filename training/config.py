@@ -128,7 +128,7 @@ class TrainConfig(_Settings):
 
     game: str
     name: str = "ppo-selfplay"
-    algo: Literal["ppo", "expert-iteration"] = "ppo"
+    algo: Literal["ppo", "expert-iteration", "critic"] = "ppo"
     total_steps: PositiveInt = 300_000
     n_envs: PositiveInt = 8
     seed: int = 0
@@ -158,6 +158,12 @@ class TrainConfig(_Settings):
                 raise ValueError(f"env_sampling.{key} needs at least one value")
             for choice in choices:
                 config_cls.build(**{**self.env, key: choice})
+        return self
+
+    @model_validator(mode="after")
+    def _check_critic_refit(self) -> TrainConfig:
+        if self.algo == "critic" and not (self.start_from and self.expert.value_games):
+            raise ValueError("algo: critic refits start_from's critic: set start_from and expert.value_games above 0")
         return self
 
 

@@ -31,11 +31,12 @@ from .checkpoint import load_model, load_weights, verify_checkpoint, write_check
 from .cluster import RaySearch
 from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
-from .expert import EXPERT_ITERATION, run_generation
+from .expert import EXPERT_ITERATION, derived_seed, run_generation
 from .policies import ActionFeaturePolicy, action_feature_columns
 from .pretrain import behaviour_clone, collect_demonstrations
 from .rollouts import Layout, buffer_columns, checked_worker_state, lay_out, worker_seed
 from .selfplay import OpponentPool, SelfPlayEnv, rng_state_from_json
+from .value_games import CRITIC, fit_critic_to_own_games
 
 if TYPE_CHECKING:
     from .cluster import RayWorkers
@@ -215,6 +216,8 @@ class Trainer:
             self._prepare(on_progress)
         if self.config.algo == EXPERT_ITERATION:
             self._run_generations(on_progress)
+        elif self.config.algo == CRITIC:
+            self._refit_critic(on_progress)
         elif (remaining := self.config.total_steps - self.steps) > 0:
             self.learn(remaining, _TrainingCallback(self, on_progress))
         evaluation = self.evaluate_learner(self.config.eval.final_episodes or self.config.eval.episodes, on_progress)
@@ -239,6 +242,25 @@ class Trainer:
             self.generation = generation
             self.evaluate_learner(self.config.eval.episodes, on_progress, {"expert": figures})
             self.save_checkpoint(self.run_dir / "checkpoints" / f"step_{self.steps:010d}")
+
+    def _refit_critic(self, on_progress: ProgressHook | None) -> None:
+        """`algo: critic`: the start's critic refitted to `expert.value_games` games of its own
+        (training/value_games.py), its actor left as it is; evaluated, written to history.jsonl with
+        the fit's figures and checkpointed at as many steps as positions fitted. A run resumed from
+        that checkpoint does not fit again."""
+        if self.workers is not None:
+            self.workers.stop()  # the games are played here: Ray's rollout workers have nothing to do
+        if self.steps:
+            return
+        games = self.config.expert.value_games
+        report = (lambda done: on_progress("value games", done, games, {})) if on_progress else None
+        seed = derived_seed(self.config.seed, CRITIC)
+        figures = fit_critic_to_own_games(self.model.policy, self.config, seed, report)
+        self.model.num_timesteps += int(figures["value_positions"])
+        for key, value in figures.items():
+            self.model.logger.record(f"critic/{key}", value)
+        self.evaluate_learner(self.config.eval.episodes, on_progress, {"critic": figures})
+        self.save_checkpoint(self.run_dir / "checkpoints" / f"step_{self.steps:010d}")
 
     def evaluate_learner(
         self, episodes: int, on_progress: ProgressHook | None = None, figures: dict[str, Any] | None = None

@@ -28,6 +28,7 @@ from .config import TrainConfig
 from .pretrain import actor_critic_outputs
 
 CHUNK_GAMES = 500
+CRITIC = "critic"  # the training mode that refits a start's critic alone (training/train.py)
 
 
 def play_value_game(config: TrainConfig, agent: PolicyAgent, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:

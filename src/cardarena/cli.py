@@ -836,11 +836,10 @@ def train(
         _report_resume_point(trainer.resume_point, trainer.run_dir)
     config = trainer.config
     where = f" on {count} Ray workers" if count is not None else ""
-    length = (
-        f"{config.expert.generations} generations of expert iteration"
-        if config.algo == "expert-iteration"
-        else f"{config.total_steps:,} steps"
-    )
+    length = {
+        "expert-iteration": f"{config.expert.generations} generations of expert iteration",
+        "critic": f"a critic refitted to {config.expert.value_games:,} games of its own",
+    }.get(config.algo, f"{config.total_steps:,} steps")
     console.print(
         f"training {trainer.env_id} for {length} in {trainer.run_dir} (from step {trainer.steps:,}){where}",
         soft_wrap=True,

@@ -429,3 +429,33 @@ def test_a_rejected_generation_plays_no_value_games(highcard, tmp_path, monkeypa
     Trainer.start(tiny_config(highcard, "expert.generations=1", "expert.value_games=20"), run).run()
     row = json.loads((run / "history.jsonl").read_text().splitlines()[0])["expert"]
     assert not row["gate"]["accepted"] and "value_positions" not in row
+
+
+def test_algo_critic_refits_the_start_critic_alone_once_even_when_resumed(highcard, tmp_path, monkeypatch):
+    start = Trainer.start(tiny_config(highcard), tmp_path / "start")
+    start.run()
+    start_agent = load(str(tmp_path / "start" / "final"))
+    run = tmp_path / "critic"
+    config = tiny_config(highcard, "algo=critic", f"start_from={tmp_path / 'start' / 'final'}", "expert.value_games=30")
+
+    Trainer.start(config, run).run()
+
+    refitted = load(str(run / "final"))
+    observations, _ = play_value_game(config, start_agent, random.Random(2))
+    for observation in observations:
+        assert np.array_equal(refitted.logits(observation), start_agent.logits(observation))
+    assert any(refitted.value(row) != start_agent.value(row) for row in observations)
+    figures = json.loads((run / "history.jsonl").read_text().splitlines()[0])["critic"]
+    positions = int(figures["value_positions"])
+    assert positions >= 30 and (run / "checkpoints" / f"step_{positions:010d}").is_dir()
+
+    monkeypatch.setattr("cardarena.training.train.fit_critic_to_own_games", lambda *a, **k: pytest.fail("refitted"))
+    Trainer.resume(run).run()
+    resumed = load(str(run / "final"))
+    assert np.array_equal(resumed.value(observations[0]), refitted.value(observations[0]))
+
+
+@pytest.mark.parametrize("setting", ["expert.value_games=10", "start_from=yokir/ppo-selfplay"])
+def test_algo_critic_needs_a_start_and_value_games(setting):
+    with pytest.raises(ConfigError, match="algo: critic refits start_from's critic"):
+        load_train_config("yokir", overrides=["algo=critic", setting])
