@@ -5,12 +5,14 @@ its agents afresh (`cardarena.agents.load`), seat s of chunk k with the seed
 `seed + s + k * CHUNK_SEED_STRIDE` (chunk 0 is seeded as a whole tournament always was), plays
 its deals with `evaluate.play_deals` and returns their `Tally`. The tallies are merged in chunk
 order, so a tournament's statistics depend on its seed alone: the local backend, which plays the
-chunks one after the other in this process, and a Ray cluster (`training/cluster.py`), which
-plays them in parallel, give the same numbers bit for bit.
+chunks one after the other in this process, the process backend, which plays them in spawned
+processes of this machine, and a Ray cluster (`training/cluster.py`), which plays them in
+parallel, give the same numbers bit for bit.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -154,3 +156,25 @@ def run_tournaments(
         env = make(tournament.env_id, **tournament.config)
         results.append((summarise(env, dict(tournament.config), list(tournament.names), tournament.seed, total), total))
     return results
+
+
+class ProcessBackend:
+    """Plays the chunks in `workers` spawned processes of this machine, a unit of consecutive chunks
+    at a time (`work_units`); an error or an interrupt stops every worker."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+
+    def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
+        units = [[(index, chunks[index]) for index in unit] for unit in work_units(chunks, self.workers)]
+        tallies: list[Tally | None] = [None] * len(chunks)
+        with multiprocessing.get_context("spawn").Pool(self.workers) as pool:  # leaving it terminates the workers
+            for played in pool.imap_unordered(_play_unit, units):
+                for index, tally in played:
+                    tallies[index] = tally
+                on_progress(sum(tally.episodes for _, tally in played))
+        return [tally for tally in tallies if tally is not None]  # every chunk's, in chunk order
+
+
+def _play_unit(unit: list[tuple[int, Chunk]]) -> list[tuple[int, Tally]]:
+    return [(index, play_chunk(chunk)) for index, chunk in unit]

@@ -62,7 +62,7 @@ class BackendName(StrEnum):
 BackendOption = Annotated[
     BackendName,
     typer.Option(
-        "--backend", help="Where episodes are played: local (this process) or ray (a Ray cluster, docs/scaling.md)."
+        "--backend", help="Where episodes are played: local (this machine) or ray (a Ray cluster, docs/scaling.md)."
     ),
 ]
 AddressOption = Annotated[
@@ -76,6 +76,16 @@ WorkersOption = Annotated[
     int | None,
     typer.Option(
         min=1, help="With --backend ray: Ray workers at once, one CPU each (default: one per CPU of the cluster)."
+    ),
+]
+TournamentWorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        help="Workers playing the deals at once, one CPU each: processes of this machine with --backend local "
+        "(default 1, this process), Ray workers with --backend ray (default: one per CPU of the cluster). "
+        "The numbers are the same either way.",
     ),
 ]
 
@@ -92,12 +102,18 @@ def _ray_workers(backend: BackendName, address: str | None, workers: int | None)
     return connect(address, workers)
 
 
-def _tournament_backend(workers: int | None):
-    """The backend that plays tournament chunks: Ray tasks when `workers` is a count, else this process."""
-    from cardarena.training.cluster import RayBackend
-    from cardarena.training.tournament import LocalBackend
+def _tournament_backend(backend: BackendName, address: str | None, workers: int | None):
+    """The backend that plays tournament chunks: this process, `workers` spawned processes of this
+    machine (--backend local --workers N), or Ray actors (--backend ray, joining the cluster)."""
+    from cardarena.training.tournament import LocalBackend, ProcessBackend
 
-    return LocalBackend() if workers is None else RayBackend(workers)
+    if backend is BackendName.local:
+        if address is not None:
+            raise ValueError("--address is an option of --backend ray; add --backend ray or drop it")
+        return LocalBackend() if workers in (None, 1) else ProcessBackend(workers)
+    from cardarena.training.cluster import RayBackend, connect
+
+    return RayBackend(connect(address, workers))
 
 
 def _parse_settings(settings: list[str] | None) -> dict[str, Any]:
@@ -216,7 +232,7 @@ def evaluate_command(
     ] = None,
     backend: BackendOption = BackendName.local,
     address: AddressOption = None,
-    workers: WorkersOption = None,
+    workers: TournamentWorkersOption = None,
 ) -> None:
     """Play a tournament: mean reward per agent with its 95% confidence interval, win rate, and a
     Bradley-Terry rating fitted on reward margins over duplicate deals. The deals are played in
@@ -229,8 +245,10 @@ def evaluate_command(
     if record:
         _check_writable(record, "--record", folder=True)
     try:
-        if record and backend is BackendName.ray:
-            raise ValueError("--record writes hands as this process plays them: use it with --backend local")
+        if record and (backend is BackendName.ray or (workers or 1) > 1):
+            raise ValueError(
+                "--record writes hands as this process plays them: use it with --backend local and one worker"
+            )
         config = _parse_settings(settings)
         entry = lookup(game)
         names = agents.split(",") if agents else None
@@ -239,7 +257,7 @@ def evaluate_command(
             Tournament(entry.env_id, seat_names, episodes, seed, table_config) for table_config, seat_names in tables
         ]
         check_agents(tournaments)
-        players = _tournament_backend(_ray_workers(backend, address, workers))
+        players = _tournament_backend(backend, address, workers)
         results = [_run_tournament(tournament, players, record) for tournament in tournaments]
     except (CardArenaError, ValueError, NotImplementedError) as err:
         _fail(err)
@@ -369,7 +387,7 @@ def league(
     ] = None,
     backend: BackendOption = BackendName.local,
     address: AddressOption = None,
-    workers: WorkersOption = None,
+    workers: TournamentWorkersOption = None,
 ) -> None:
     """Round robin: every agent against every other at every table size (all of them cycled over
     the seats, or each group of as many as the table seats), then one rating over every table."""
@@ -391,7 +409,7 @@ def league(
             for seating in tables
         ]
         check_agents(tournaments)
-        players = _tournament_backend(_ray_workers(backend, address, workers))
+        players = _tournament_backend(backend, address, workers)
         played = _play_tournaments(tournaments, players, f"{entry.env_id} league, {len(tournaments)} tables")
     except (CardArenaError, ValueError, NotImplementedError) as err:
         _fail(err)
@@ -458,7 +476,7 @@ def ladder(
     readme: Annotated[str, typer.Option(help="The file whose top-three block is rebuilt from --docs.")] = "README.md",
     backend: BackendOption = BackendName.local,
     address: AddressOption = None,
-    workers: WorkersOption = None,
+    workers: TournamentWorkersOption = None,
 ) -> None:
     """Every agent of a roster against every other at the game's default table (one seat against
     the other seats, duplicate deals), rated together; written to --docs and --readme. A stopped
@@ -476,7 +494,7 @@ def ladder(
             entries = [lookup(name) for name in dict.fromkeys(entry.name for entry in registered())]
         else:
             entries = [lookup(game)]
-        players = _tournament_backend(_ray_workers(backend, address, workers))
+        players = _tournament_backend(backend, address, workers)
     except (CardArenaError, ValueError, NotImplementedError) as err:
         _fail(err)
     for entry in entries:

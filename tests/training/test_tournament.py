@@ -8,7 +8,14 @@ from cardarena.agents import load
 from cardarena.envs.core.errors import ConfigError, UnknownAgentError
 from cardarena.training.evaluate import EvalResult, Tally, evaluate
 from cardarena.training.league import league_standings, league_tables
-from cardarena.training.tournament import LocalBackend, Tournament, chunks_of, run_tournaments, seated_agents
+from cardarena.training.tournament import (
+    LocalBackend,
+    ProcessBackend,
+    Tournament,
+    chunks_of,
+    run_tournaments,
+    seated_agents,
+)
 from typer.testing import CliRunner
 
 from cardarena.cli import app
@@ -41,6 +48,24 @@ def test_each_chunk_loads_its_agents_with_seeds_of_its_own():
     ]
     assert draws[0] == [load("random", seed=1).rng.integers(2**62), load("random", seed=2).rng.integers(2**62)]
     assert draws[0] != draws[1]
+
+
+def test_processes_of_this_machine_give_the_local_backends_numbers():
+    tournaments = [
+        Tournament("yokir_v1", ["heuristic", "random", "random"], 3 * 7, seed=3),
+        Tournament("yokir_v1", ["random", "heuristic", "heuristic"], 3 * 5, seed=5),
+    ]
+    done = []
+    local = run_tournaments(tournaments, LocalBackend(), chunk_deals=2)
+    spawned = run_tournaments(tournaments, ProcessBackend(2), done.append, chunk_deals=2)
+    assert [result.to_dict() for result, _ in spawned] == [result.to_dict() for result, _ in local]
+    assert sum(done) == 36 and len(done) > 2  # progress as units finish
+
+
+def test_recording_hands_needs_one_local_worker(tmp_path):
+    result = runner.invoke(app, ["eval", "yokir", "--workers", "2", "--record", str(tmp_path), "--episodes", "3"])
+    assert result.exit_code == 2
+    assert "use it with --backend local and one worker" in result.output
 
 
 def test_an_unknown_agent_fails_before_any_deal():
@@ -128,7 +153,10 @@ def test_without_ray_the_ray_backend_says_how_to_install_it(monkeypatch, command
 
 
 def test_ray_options_need_the_ray_backend():
-    result = runner.invoke(app, ["eval", "yokir", "--workers", "2", "--episodes", "3"])
+    result = runner.invoke(app, ["eval", "yokir", "--address", "auto", "--episodes", "3"])
+    assert result.exit_code == 2
+    assert "--address is an option of --backend ray" in result.output
+    result = runner.invoke(app, ["train", "yokir", "--workers", "2"])
     assert result.exit_code == 2
     assert "--address and --workers are options of --backend ray" in result.output
     result = runner.invoke(app, ["train", "yokir", "--backend", "ray", "--workers", "0"])
