@@ -23,14 +23,10 @@ from __future__ import annotations
 
 import copy
 import io
-import multiprocessing
 import os
 import random
-import threading
-import time
 import zipfile
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Protocol
@@ -57,6 +53,7 @@ from .evaluate import (
     seat_names,
 )
 from .pretrain import actor_critic_outputs
+from .spawned import worker_pool
 from .value_games import fit_critic_to_own_games
 
 EXPERT_ITERATION = "expert-iteration"
@@ -230,22 +227,11 @@ def search_games(config: TrainConfig, policy: bytes) -> SearchGames:
 
 
 _worker_games: SearchGames | None = None  # each worker process's games, set by `_start_worker`
-_PARENT_POLL = 0.5  # seconds between a worker's checks that the run that spawned it is alive
 
 
-def _start_worker(config: TrainConfig, policy: bytes, parent: int) -> None:
+def _start_worker(config: TrainConfig, policy: bytes) -> None:
     global _worker_games
-    threading.Thread(target=_exit_with_parent, args=(parent,), name="exit-with-parent", daemon=True).start()
     _worker_games = search_games(config, policy)
-
-
-def _exit_with_parent(parent: int) -> None:
-    """End this worker once the run that spawned it has ended. A run killed by a signal to its own
-    process (`kill PID`, not Ctrl-C, which reaches the whole process group) never closes the pool,
-    and a spawned worker holds both ends of the pool's queue, so it would wait for work forever."""
-    while os.getppid() == parent:
-        time.sleep(_PARENT_POLL)
-    os._exit(1)
 
 
 def _play_in_worker(task: tuple[int, int]) -> SearchData:
@@ -272,10 +258,7 @@ def collect_search_data(
         results = (games.play(*task) for task in tasks)
         parts = _gathered(results, on_game)
     else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(
-            settings.workers, context, _start_worker, (config, policy_bytes(policy), os.getpid())
-        ) as pool:
+        with worker_pool(settings.workers, _start_worker, (config, policy_bytes(policy))) as pool:
             parts = _gathered(pool.map(_play_in_worker, tasks), on_game)
     return SearchData.merged(parts)
 

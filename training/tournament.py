@@ -12,8 +12,8 @@ parallel, give the same numbers bit for bit.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,6 +22,7 @@ from cardarena.envs import lookup, make
 from cardarena.envs.core.env import CardGameEnv
 
 from .evaluate import EvalResult, Tally, deal_count, deal_seeds, distinct_rotations, play_deals, summarise
+from .spawned import worker_pool
 
 CHUNK_DEALS = 200
 CHUNK_SEED_STRIDE = 1_000_003
@@ -159,22 +160,24 @@ def run_tournaments(
 
 
 class ProcessBackend:
-    """Plays the chunks in `workers` spawned processes of this machine, a unit of consecutive chunks
-    at a time (`work_units`); an error or an interrupt stops every worker."""
+    """Plays the chunks in `workers` spawned processes of this machine (`spawned.worker_pool`), a unit
+    of consecutive chunks at a time (`work_units`)."""
 
     def __init__(self, workers: int):
         self.workers = workers
 
     def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
-        units = [[(index, chunks[index]) for index in unit] for unit in work_units(chunks, self.workers)]
+        units = work_units(chunks, self.workers)
         tallies: list[Tally | None] = [None] * len(chunks)
-        with multiprocessing.get_context("spawn").Pool(self.workers) as pool:  # leaving it terminates the workers
-            for played in pool.imap_unordered(_play_unit, units):
-                for index, tally in played:
+        with worker_pool(min(self.workers, len(units))) as pool:
+            futures = {pool.submit(_play_chunks, [chunks[index] for index in unit]): unit for unit in units}
+            for future in as_completed(futures):
+                unit = futures[future]
+                for index, tally in zip(unit, future.result(), strict=True):
                     tallies[index] = tally
-                on_progress(sum(tally.episodes for _, tally in played))
+                on_progress(sum(chunks[index].episodes for index in unit))
         return [tally for tally in tallies if tally is not None]  # every chunk's, in chunk order
 
 
-def _play_unit(unit: list[tuple[int, Chunk]]) -> list[tuple[int, Tally]]:
-    return [(index, play_chunk(chunk)) for index, chunk in unit]
+def _play_chunks(chunks: list[Chunk]) -> list[Tally]:
+    return [play_chunk(chunk) for chunk in chunks]

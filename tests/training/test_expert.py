@@ -23,6 +23,7 @@ from cardarena.training import expert
 from cardarena.training.config import load_train_config
 from cardarena.training.train import Trainer, latest_checkpoint
 from cardarena.training.value_games import fit_critic_to_own_games, play_value_game
+from spawned_workers import HAS_PROC, spawned_workers, workers_left_after_killing
 
 torch.set_num_threads(1)
 
@@ -286,46 +287,21 @@ expert.collect_search_data(config, policy, generation=1, on_game=lambda done: pr
 """
 
 
-def _spawned_workers(parent: int) -> list[int]:
-    """The pool workers `parent` spawned that are still running (not zombies)."""
-    workers = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            command = (stat.parent / "cmdline").read_bytes()
-        except (OSError, IndexError):
-            continue
-        if fields[0] != "Z" and int(fields[1]) == parent and b"spawn_main" in command:
-            workers.append(int(stat.parent.name))
-    return workers
-
-
 @pytest.mark.slow  # spawns processes or trains a real game: about half a minute each
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
+@pytest.mark.skipif(not HAS_PROC, reason="finds the workers in /proc")
 def test_search_workers_end_when_their_run_is_killed_alone():
     process = subprocess.Popen(
         [sys.executable, "-c", BUSY_WORKERS_SCRIPT, *TINY], stdout=subprocess.PIPE, text=True, start_new_session=True
     )
     try:
         assert process.stdout.readline().startswith("game"), "no search game finished"
-        workers = _spawned_workers(process.pid)
+        workers = spawned_workers(process.pid)
         assert len(workers) == 2
-        process.send_signal(signal.SIGTERM)  # to the run's own process only, as `kill PID` does
-        process.wait(timeout=30)
-        deadline = time.monotonic() + 15
-        while (alive := [pid for pid in workers if _running(pid)]) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        alive = workers_left_after_killing(process, workers)
         assert alive == [], f"search workers {alive} outlived their run"
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-
-
-def _running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.slow  # spawns processes or trains a real game: about half a minute each

@@ -1,7 +1,11 @@
 """Tournaments by agent name in seeded chunks, the league, and the Ray backend's optional import."""
 
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 
 import pytest
 from cardarena.agents import load
@@ -16,6 +20,7 @@ from cardarena.training.tournament import (
     run_tournaments,
     seated_agents,
 )
+from spawned_workers import HAS_PROC, spawned_workers, workers_left_after_killing
 from typer.testing import CliRunner
 
 from cardarena.cli import app
@@ -60,6 +65,26 @@ def test_processes_of_this_machine_give_the_local_backends_numbers():
     spawned = run_tournaments(tournaments, ProcessBackend(2), done.append, chunk_deals=2)
     assert [result.to_dict() for result, _ in spawned] == [result.to_dict() for result, _ in local]
     assert sum(done) == 36 and len(done) > 2  # progress as units finish
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="finds the workers in /proc")
+def test_tournament_workers_end_when_their_eval_is_killed_alone():
+    command = "from cardarena.cli import app; app()"
+    agents = "pimc,heuristic,heuristic,heuristic"
+    eval_args = ["eval", "tilt", "--agents", agents, "--episodes", "3000", "--workers", "2"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", command, *eval_args], stdout=subprocess.DEVNULL, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := spawned_workers(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(workers) == 2, "the eval spawned no two workers"
+        alive = workers_left_after_killing(process, workers)
+        assert alive == [], f"tournament workers {alive} outlived their eval"
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 def test_recording_hands_needs_one_local_worker(tmp_path):
