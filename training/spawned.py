@@ -6,19 +6,30 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 PARENT_POLL = 0.5  # seconds between a worker's checks that the process that spawned it is alive
 
 
+@contextmanager
 def worker_pool(
     workers: int, initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()
-) -> ProcessPoolExecutor:
-    """`workers` spawned processes; each runs `initializer(*initargs)` first and ends once this process has."""
+) -> Iterator[ProcessPoolExecutor]:
+    """`workers` spawned processes; each runs `initializer(*initargs)` first and ends once this process
+    has. Leaving the block waits for the work in hand; leaving it by an error first drops the work
+    not yet started, so the error is not held back until every queued task has run."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, context, _start_worker, (os.getpid(), initializer, initargs))
+    pool = ProcessPoolExecutor(workers, context, _start_worker, (os.getpid(), initializer, initargs))
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown()
 
 
 def _start_worker(parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
