@@ -25,7 +25,7 @@ from .evaluate import Tally
 from .expert import SearchData, search_games
 from .rollouts import Episode, RolloutWorker
 from .selfplay import OpponentPool
-from .tournament import Chunk, Progress, play_chunk, work_units
+from .tournament import Chunk, Progress, UnitTallies, play_chunks, work_units
 
 INSTALL_HINT = 'pip install -e ".[ray]"'
 CONNECT_TIMEOUT_S = 5.0
@@ -158,7 +158,7 @@ class ChunkPlayer:
     """A Ray actor that plays tournament chunks: it imports the project once, then plays unit after unit."""
 
     def play(self, chunks: list[Chunk]) -> list[Tally]:
-        return [play_chunk(chunk) for chunk in chunks]
+        return play_chunks(chunks)
 
 
 class RayBackend:
@@ -174,12 +174,7 @@ class RayBackend:
         players: Actors[list[int]] = Actors(
             lambda: ray.remote(num_cpus=1, max_restarts=0)(ChunkPlayer).remote(), self.workers
         )
-        tallies: list[Tally | None] = [None] * len(chunks)
-
-        def receive(unit: list[int], unit_tallies: list[Tally]) -> None:
-            for index, tally in zip(unit, unit_tallies, strict=True):
-                tallies[index] = tally
-            on_progress(sum(chunks[index].episodes for index in unit))
+        received = UnitTallies(chunks, on_progress)
 
         def describe(unit: list[int]) -> str:
             first, last = chunks[unit[0]], chunks[unit[-1]]
@@ -190,13 +185,13 @@ class RayBackend:
             players.run(
                 work_units(chunks, self.workers),
                 lambda player, unit: player.play.remote([chunks[index] for index in unit]),
-                receive,
+                received.receive,
                 describe,
             )
         finally:
             self.replaced += players.replaced
             players.kill()
-        return [tally for tally in tallies if tally is not None]  # every chunk's, in chunk order
+        return received.in_order()
 
 
 class SearchPlayer:

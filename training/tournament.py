@@ -159,6 +159,29 @@ def run_tournaments(
     return results
 
 
+class UnitTallies:
+    """The tallies of units of chunks (`work_units`) as parallel workers return them: kept in chunk
+    order, the progress reported a unit at a time."""
+
+    def __init__(self, chunks: Sequence[Chunk], on_progress: Progress):
+        self.chunks, self.on_progress = chunks, on_progress
+        self.slots: list[Tally | None] = [None] * len(chunks)
+
+    def receive(self, unit: list[int], unit_tallies: list[Tally]) -> None:
+        for index, tally in zip(unit, unit_tallies, strict=True):
+            self.slots[index] = tally
+        self.on_progress(sum(self.chunks[index].episodes for index in unit))
+
+    def in_order(self) -> list[Tally]:
+        """Every chunk's tally received, in chunk order."""
+        return [tally for tally in self.slots if tally is not None]
+
+
+def play_chunks(chunks: list[Chunk]) -> list[Tally]:
+    """Play a unit of chunks here, one after the other."""
+    return [play_chunk(chunk) for chunk in chunks]
+
+
 class ProcessBackend:
     """Plays the chunks in `workers` spawned processes of this machine (`spawned.worker_pool`), a unit
     of consecutive chunks at a time (`work_units`)."""
@@ -168,16 +191,9 @@ class ProcessBackend:
 
     def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
         units = work_units(chunks, self.workers)
-        tallies: list[Tally | None] = [None] * len(chunks)
+        received = UnitTallies(chunks, on_progress)
         with worker_pool(min(self.workers, len(units))) as pool:
-            futures = {pool.submit(_play_chunks, [chunks[index] for index in unit]): unit for unit in units}
+            futures = {pool.submit(play_chunks, [chunks[index] for index in unit]): unit for unit in units}
             for future in as_completed(futures):
-                unit = futures[future]
-                for index, tally in zip(unit, future.result(), strict=True):
-                    tallies[index] = tally
-                on_progress(sum(chunks[index].episodes for index in unit))
-        return [tally for tally in tallies if tally is not None]  # every chunk's, in chunk order
-
-
-def _play_chunks(chunks: list[Chunk]) -> list[Tally]:
-    return [play_chunk(chunk) for chunk in chunks]
+                received.receive(futures[future], future.result())
+        return received.in_order()
