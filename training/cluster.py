@@ -25,7 +25,7 @@ from .evaluate import Tally
 from .expert import SearchData, search_games
 from .rollouts import Episode, RolloutWorker
 from .selfplay import OpponentPool
-from .tournament import Chunk, Progress, UnitTallies, play_chunks, work_units
+from .tournament import Chunk, ChunkDone, Progress, UnitTallies, play_chunks, work_units
 
 INSTALL_HINT = 'pip install -e ".[ray]"'
 CONNECT_TIMEOUT_S = 5.0
@@ -169,12 +169,14 @@ class RayBackend:
         self.workers = workers
         self.replaced = 0
 
-    def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
+    def play(self, chunks: Sequence[Chunk], on_progress: Progress, on_chunk: ChunkDone | None = None) -> list[Tally]:
+        if not chunks:
+            return []
         ray = import_ray()
         players: Actors[list[int]] = Actors(
             lambda: ray.remote(num_cpus=1, max_restarts=0)(ChunkPlayer).remote(), self.workers
         )
-        received = UnitTallies(chunks, on_progress)
+        received = UnitTallies(chunks, on_progress, on_chunk)
 
         def describe(unit: list[int]) -> str:
             first, last = chunks[unit[0]], chunks[unit[-1]]

@@ -297,6 +297,33 @@ class Tally:
             self.wins[name] += later.wins[name]
         self.episodes += later.episodes
 
+    def to_dict(self) -> dict[str, Any]:
+        """The tally of finished deals as JSON data (`from_dict` reads it back exactly)."""
+        return {
+            "names": self.names,
+            "episodes": self.episodes,
+            "per_deal": self.per_deal,
+            "seat_sums": self.seat_sums,
+            "seat_counts": self.seat_counts,
+            "wins": self.wins,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Tally:
+        """The tally of `to_dict`'s data; ValueError naming what is missing or malformed."""
+        try:
+            names = [str(name) for name in data["names"]]
+            tally = cls(names, len(data["seat_sums"][names[0]]) if names else 0)
+            tally.episodes = int(data["episodes"])
+            for name in names:
+                tally.per_deal[name] = [float(mean) for mean in data["per_deal"][name]]
+                tally.seat_sums[name] = [float(total) for total in data["seat_sums"][name]]
+                tally.seat_counts[name] = [int(count) for count in data["seat_counts"][name]]
+                tally.wins[name] = int(data["wins"][name])
+        except (KeyError, IndexError, TypeError, ValueError) as err:
+            raise ValueError(f"not a tally of deals ({type(err).__name__}: {err})") from None
+        return tally
+
     def deal_means(self) -> np.ndarray:
         """Each deal's mean reward of each name: one row per deal, one column per name."""
         return np.array([self.per_deal[name] for name in self.names]).T

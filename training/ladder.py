@@ -8,18 +8,15 @@ pairings' duplicate margins (`league.league_standings`), with 95% intervals of m
 
 A ladder is resumable pairing by pairing: its state (settings and every finished pairing's
 per-deal means) is a JSON document; a run with the same settings skips the pairings it holds.
-The settings hold a fingerprint of each agent that has a card (a checkpoint, whose card lists
-its weights' sha256; a search tier, with its guide's), so a bot retrained or a tier changed under
-the same name is not rated on the old one's pairings.
+The settings hold a fingerprint of each agent that has a card (`resumable.agent_fingerprints`), so a
+bot retrained or a tier changed under the same name is not rated on the old one's pairings.
 The results go to a Markdown section of their own per game, and a README block lists each
 game's top three, rebuilt from those sections so that it cannot drift from them.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -28,12 +25,12 @@ from typing import Any
 
 import numpy as np
 from cardarena.agents.loading import RANDOM, available, describe
-from cardarena.agents.search import parse_search_name
 from cardarena.envs import lookup
-from cardarena.envs.core.errors import CardArenaError, ConfigError
+from cardarena.envs.core.errors import ConfigError
 
 from .evaluate import Z_95, EvalResult, Tally, duplicate_ratings, mean_with_ci
 from .league import Standing, league_standings
+from .resumable import check_settings
 from .tournament import Tournament
 
 SEARCH_TIER = "expert"
@@ -64,7 +61,7 @@ class LadderSettings:
     deals: int
     seed: int
     config: dict[str, Any] = field(default_factory=dict)
-    fingerprints: dict[str, str] = field(default_factory=dict)  # `agent_fingerprints(roster)`
+    fingerprints: dict[str, str] = field(default_factory=dict)  # `resumable.agent_fingerprints(roster)`
 
     def pairings(self) -> list[tuple[str, str]]:
         """(lone, field) of every pairing: the agent earlier in the roster holds the one seat."""
@@ -76,32 +73,6 @@ class LadderSettings:
         """The pairing's table: one seat of `lone`, the rest `others`, every rotation of every deal."""
         seats = self.config["num_players"]
         return Tournament(self.env_id, [lone] + [others] * (seats - 1), self.deals * seats, self.seed, self.config)
-
-
-def agent_fingerprints(roster: Sequence[str]) -> dict[str, str]:
-    """The sha256 of each roster agent's card, where it has one: a checkpoint's card.json (which
-    lists its weights' sha256), a search tier's card with its guide's, a search agent's rollout
-    bot's. Built-in agents and a user's module:callable have none: their code is what they are."""
-    cards = {name: _card(name) for name in roster}
-    return {name: _digest(card) for name, card in cards.items() if card is not None}
-
-
-def _card(name: str) -> Any:
-    try:
-        described = describe(name)
-    except CardArenaError:  # a user's module:callable (an unknown name is refused when the agents load)
-        return None
-    card = described["card"]
-    if described["kind"] == "search tier":
-        return {"tier": card, "guide": _card(card["guide"])}
-    search = parse_search_name(name)
-    if card is None and search is not None and (rollout := _card(search[1]["rollout"])) is not None:
-        return {"rollout": rollout}
-    return card
-
-
-def _digest(card: Any) -> str:
-    return hashlib.sha256(json.dumps(card, sort_keys=True).encode()).hexdigest()
 
 
 @dataclass
@@ -158,29 +129,10 @@ class Ladder:
             return cls(settings)
         if state.get("version") != STATE_VERSION or not isinstance(state.get("settings"), dict):
             raise ConfigError(f"{where} is not a ladder state file; give another --state or delete it")
-        for key, value in asdict(settings).items():
-            if key != "fingerprints" and state["settings"].get(key) != value:
-                raise ConfigError(
-                    f"{where} holds a ladder made with {key} {state['settings'].get(key)!r}, not {value!r}: rerun "
-                    f"with the same settings to resume it, or delete {where} (or give another --state) to start over"
-                )
-        _check_fingerprints(state["settings"].get("fingerprints"), settings.fingerprints, where)
+        check_settings(state["settings"], asdict(settings), where, "a ladder")
         # a pairing's margin scale, once kept in the file, is computed again from its deal means (`Pairing.played`)
         kept = [{key: value for key, value in each.items() if key != "margin_scale"} for each in state["pairings"]]
         return cls(settings, [Pairing(**pairing) for pairing in kept])
-
-
-def _check_fingerprints(kept: dict[str, str] | None, now: dict[str, str], where: str) -> None:
-    """ConfigError naming the agents whose card differs from the one the state was made with."""
-    start_over = f"delete {where} (or give another --state) to start over"
-    if kept is None:
-        raise ConfigError(f"{where} was made before ladders recorded their agents' cards: {start_over}")
-    changed = sorted(name for name in {*kept, *now} if kept.get(name) != now.get(name))
-    if changed:
-        raise ConfigError(
-            f"{where} holds pairings of {', '.join(changed)} as it was then: its card has changed since "
-            f"(retrained, republished or another budget); {start_over}"
-        )
 
 
 def play_ladder(

@@ -12,7 +12,8 @@ parallel, give the same numbers bit for bit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import copy
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -29,6 +30,8 @@ CHUNK_SEED_STRIDE = 1_000_003
 UNITS_PER_WORKER = 4
 
 Progress = Callable[[int], None]  # episodes just finished
+ChunkDone = Callable[[int, Tally], None]  # a finished chunk's position in the chunks played, its tally
+ChunkKey = tuple[int, int]  # (tournament's position in a run, chunk index)
 Recorder = Callable[[CardGameEnv, list[str]], None]
 
 
@@ -58,9 +61,12 @@ class Chunk:
 
 
 class Backend(Protocol):
-    """Plays chunks and returns their tallies in the order given."""
+    """Plays chunks and returns their tallies in the order given; `on_chunk` sees each chunk as it
+    finishes (in any order)."""
 
-    def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]: ...
+    def play(
+        self, chunks: Sequence[Chunk], on_progress: Progress, on_chunk: ChunkDone | None = None
+    ) -> list[Tally]: ...
 
 
 def chunks_of(tournament: Tournament, chunk_deals: int = CHUNK_DEALS) -> list[Chunk]:
@@ -121,9 +127,9 @@ class LocalBackend:
     def __init__(self, on_played: Recorder | None = None):
         self.on_played = on_played
 
-    def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
+    def play(self, chunks: Sequence[Chunk], on_progress: Progress, on_chunk: ChunkDone | None = None) -> list[Tally]:
         tallies = []
-        for chunk in chunks:
+        for position, chunk in enumerate(chunks):
             reported = [0]
 
             def report(done: int, reported: list[int] = reported) -> None:
@@ -131,6 +137,8 @@ class LocalBackend:
                 reported[0] = done
 
             tallies.append(play_chunk(chunk, report, self.on_played))
+            if on_chunk is not None:
+                on_chunk(position, tallies[-1])
         return tallies
 
 
@@ -139,19 +147,41 @@ def run_tournaments(
     backend: Backend,
     on_progress: Progress | None = None,
     chunk_deals: int = CHUNK_DEALS,
+    kept: Mapping[ChunkKey, Tally] | None = None,
+    on_chunk: Callable[[ChunkKey, Tally], None] | None = None,
 ) -> list[tuple[EvalResult, Tally]]:
     """Play every tournament's chunks on `backend`; each tournament's result and merged tally, in order.
 
-    Every agent is loaded here first (`check_agents`), so a bad name fails before any deal is played.
+    `kept` holds chunks played before, by (tournament's position, chunk index): they are not played
+    again, and count at once as progress. `on_chunk` sees every chunk played here as it finishes,
+    so a caller can keep them (`cardarena eval --state`). Every agent is loaded first
+    (`check_agents`), so a bad name fails before any deal is played.
     """
     check_agents(tournaments)
+    kept = kept or {}
+    progress = on_progress or (lambda done: None)
     plans = [chunks_of(tournament, chunk_deals) for tournament in tournaments]
-    tallies = backend.play([chunk for plan in plans for chunk in plan], on_progress or (lambda done: None))
+    todo = [
+        (position, chunk)
+        for position, plan in enumerate(plans)
+        for chunk in plan
+        if (position, chunk.index) not in kept
+    ]
+    progress(sum(tally.episodes for tally in kept.values()))
+
+    def finished(at: int, tally: Tally) -> None:
+        if on_chunk is not None:
+            on_chunk((todo[at][0], todo[at][1].index), tally)
+
+    tallies = backend.play([chunk for _, chunk in todo], progress, finished)
+    played = {
+        **kept,
+        **{(position, chunk.index): tally for (position, chunk), tally in zip(todo, tallies, strict=True)},
+    }
     results = []
-    for tournament, plan in zip(tournaments, plans, strict=True):
-        merged = tallies[: len(plan)]
-        tallies = tallies[len(plan) :]
-        total = merged[0]
+    for position, (tournament, plan) in enumerate(zip(tournaments, plans, strict=True)):
+        merged = [played[(position, chunk.index)] for chunk in plan]
+        total = copy.deepcopy(merged[0])  # merging adds to it; the chunk's own tally stays as `on_chunk` saw it
         for later in merged[1:]:
             total.merge(later)
         env = make(tournament.env_id, **tournament.config)
@@ -163,13 +193,15 @@ class UnitTallies:
     """The tallies of units of chunks (`work_units`) as parallel workers return them: kept in chunk
     order, the progress reported a unit at a time."""
 
-    def __init__(self, chunks: Sequence[Chunk], on_progress: Progress):
-        self.chunks, self.on_progress = chunks, on_progress
+    def __init__(self, chunks: Sequence[Chunk], on_progress: Progress, on_chunk: ChunkDone | None = None):
+        self.chunks, self.on_progress, self.on_chunk = chunks, on_progress, on_chunk
         self.slots: list[Tally | None] = [None] * len(chunks)
 
     def receive(self, unit: list[int], unit_tallies: list[Tally]) -> None:
         for index, tally in zip(unit, unit_tallies, strict=True):
             self.slots[index] = tally
+            if self.on_chunk is not None:
+                self.on_chunk(index, tally)
         self.on_progress(sum(self.chunks[index].episodes for index in unit))
 
     def in_order(self) -> list[Tally]:
@@ -189,9 +221,11 @@ class ProcessBackend:
     def __init__(self, workers: int):
         self.workers = workers
 
-    def play(self, chunks: Sequence[Chunk], on_progress: Progress) -> list[Tally]:
+    def play(self, chunks: Sequence[Chunk], on_progress: Progress, on_chunk: ChunkDone | None = None) -> list[Tally]:
+        if not chunks:
+            return []
         units = work_units(chunks, self.workers)
-        received = UnitTallies(chunks, on_progress)
+        received = UnitTallies(chunks, on_progress, on_chunk)
         with worker_pool(min(self.workers, len(units))) as pool:
             futures = {pool.submit(play_chunks, [chunks[index] for index in unit]): unit for unit in units}
             for future in as_completed(futures):

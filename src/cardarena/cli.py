@@ -7,6 +7,7 @@ start fast.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from enum import StrEnum
@@ -233,21 +234,40 @@ def evaluate_command(
     backend: BackendOption = BackendName.local,
     address: AddressOption = None,
     workers: TournamentWorkersOption = None,
+    state: Annotated[
+        str | None,
+        typer.Option(
+            help="A resumable state file: every finished chunk of deals (200 deals) is saved to it, and a rerun "
+            "with the same settings plays only the chunks it lacks. The results are those of an unbroken run.",
+        ),
+    ] = None,
 ) -> None:
     """Play a tournament: mean reward per agent with its 95% confidence interval, win rate, and a
     Bradley-Terry rating fitted on reward margins over duplicate deals. The deals are played in
-    seeded chunks, so --backend ray gives the local backend's numbers for the same seed."""
+    seeded chunks, so --backend ray gives the local backend's numbers for the same seed, and a
+    stopped run given --state resumes where it stopped."""
+    from pathlib import Path
+
     from cardarena.envs import lookup
+    from cardarena.training.resumable import EvalSettings, EvalState
     from cardarena.training.tournament import Tournament, check_agents
 
     if json_out:
         _check_writable(json_out, "--json")
     if record:
         _check_writable(record, "--record", folder=True)
+    if state:
+        with contextlib.suppress(OSError):  # an unwritable folder is named just below
+            Path(state).parent.mkdir(parents=True, exist_ok=True)
+        _check_writable(state, "--state")
     try:
         if record and (backend is BackendName.ray or (workers or 1) > 1):
             raise ValueError(
                 "--record writes hands as this process plays them: use it with --backend local and one worker"
+            )
+        if record and state:
+            raise ValueError(
+                "--record writes every hand as it is played, so a resumed run would miss some: drop --state"
             )
         config = _parse_settings(settings)
         entry = lookup(game)
@@ -257,8 +277,15 @@ def evaluate_command(
             Tournament(entry.env_id, seat_names, episodes, seed, table_config) for table_config, seat_names in tables
         ]
         check_agents(tournaments)
+        savers: list[_EvalSaver | None] = [None] * len(tournaments)
+        if state:
+            resumed = EvalState.resumed(_read_state(Path(state), "an evaluation"), EvalSettings.of(tournaments), state)
+            savers = [_EvalSaver(resumed, position, state) for position in range(len(tournaments))]
         players = _tournament_backend(backend, address, workers)
-        results = [_run_tournament(tournament, players, record) for tournament in tournaments]
+        results = [
+            _run_tournament(tournament, players, record, saver)
+            for tournament, saver in zip(tournaments, savers, strict=True)
+        ]
     except (CardArenaError, ValueError, NotImplementedError) as err:
         _fail(err)
     for result in results:
@@ -299,9 +326,29 @@ def _default_lineup(game: str, num_seats: int) -> list[str]:
     return [default_opponent(game)] + [RANDOM] * (num_seats - 1)
 
 
-def _run_tournament(tournament, backend, record: str | None = None):
+class _EvalSaver:
+    """The chunks an evaluation state file holds of one of its tournaments, and the saving of each chunk
+    played, the whole state written atomically after every one."""
+
+    def __init__(self, state, position: int, path: str):
+        self.state, self.position, self.path = state, position, path
+
+    def kept(self):
+        return {
+            (0, chunk): tally for (position, chunk), tally in self.state.chunks.items() if position == self.position
+        }
+
+    def __call__(self, key: tuple[int, int], tally) -> None:
+        import json
+
+        self.state.chunks[(self.position, key[1])] = tally
+        _write_atomically(self.path, json.dumps(self.state.to_dict(), allow_nan=False))
+
+
+def _run_tournament(tournament, backend, record: str | None = None, saver: _EvalSaver | None = None):
     """The tournament's result; with `record`, every episode's hands written to a file in that folder
-    (as the local backend plays them)."""
+    (as the local backend plays them); with `saver`, the chunks it kept are not played again, and
+    every chunk played is saved."""
     from pathlib import Path
 
     from cardarena.records import SUFFIX, RecordWriter
@@ -309,7 +356,7 @@ def _run_tournament(tournament, backend, record: str | None = None):
 
     label = f"{tournament.env_id} eval, {len(tournament.names)} players"
     if not record:
-        return _play_tournaments([tournament], backend, label)[0][0]
+        return _play_tournaments([tournament], backend, label, saver)[0][0]
     path = Path(record) / f"{tournament.env_id}-{len(tournament.names)}p{SUFFIX}"
     path.parent.mkdir(parents=True, exist_ok=True)
     with RecordWriter(path) as writer:
@@ -319,14 +366,17 @@ def _run_tournament(tournament, backend, record: str | None = None):
     return result
 
 
-def _play_tournaments(tournaments, backend, label: str):
-    """`run_tournaments` under a progress bar counting every tournament's episodes."""
+def _play_tournaments(tournaments, backend, label: str, saver: _EvalSaver | None = None):
+    """`run_tournaments` under a progress bar counting every tournament's episodes; `saver`: see `_run_tournament`."""
     from cardarena.terminal import progress_bar
     from cardarena.training.tournament import run_tournaments
 
     with progress_bar(console, transient=True) as progress:
         task = progress.add_task(label, total=sum(tournament.episodes for tournament in tournaments))
-        return run_tournaments(tournaments, backend, lambda done: progress.advance(task, done))
+        kept, on_chunk = (saver.kept(), saver) if saver else (None, None)
+        return run_tournaments(
+            tournaments, backend, lambda done: progress.advance(task, done), kept=kept, on_chunk=on_chunk
+        )
 
 
 def _print_result(result) -> None:
@@ -523,7 +573,6 @@ def _one_ladder(
     from cardarena.training.ladder import (
         Ladder,
         LadderSettings,
-        agent_fingerprints,
         default_roster,
         ladder_section,
         machine,
@@ -532,6 +581,7 @@ def _one_ladder(
         with_section,
         with_top_three,
     )
+    from cardarena.training.resumable import agent_fingerprints
     from cardarena.training.tournament import check_agents
 
     try:
@@ -540,7 +590,7 @@ def _one_ladder(
         roster = (agents.split(",") if agents else default_roster(entry.name)) + (add.split(",") if add else [])
         ladder_settings = LadderSettings(entry.env_id, roster, deals, seed, config, agent_fingerprints(roster))
         state_path = Path(state or f"runs/ladder-{entry.name}.json")
-        ladder_state = _read_ladder_state(state_path)
+        ladder_state = _read_state(state_path, "a ladder")
         run = Ladder.resumed(ladder_state, ladder_settings, str(state_path))
         check_agents([ladder_settings.tournament(*pair) for pair in run.remaining()])
         readme_text = Path(readme).read_text(encoding="utf-8") if Path(readme).is_file() else ""
@@ -572,18 +622,21 @@ def _one_ladder(
     console.print(f"{entry.name} ladder written to {docs} and its top three to {readme}", highlight=False)
 
 
-def _read_ladder_state(path: Path) -> dict[str, Any] | None:
-    """The JSON document of a ladder's state file, None when there is none yet."""
+def _read_state(path: Path, what: str) -> dict[str, Any] | None:
+    """The JSON document of the state file of `what` (e.g. "a ladder"), None when there is none yet."""
     import json
 
     if not path.exists():
         return None
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise ValueError(
-            f"{path} cannot be read as a ladder state file ({err}); delete it or give another --state"
+            f"{path} cannot be read as the state file of {what} ({err}); delete it or give another --state"
         ) from None
+    if not isinstance(document, dict):
+        raise ValueError(f"{path} is not the state file of {what}; delete it or give another --state")
+    return document
 
 
 def _table_sizes(table_sizes: str) -> list[int]:

@@ -8,6 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import cardarena.training.ladder as ladder_module
+import cardarena.training.resumable as resumable_module
 import cardarena.training.tournament as tournament_module
 import pytest
 from cardarena.agents.loading import checkpoint_folder
@@ -18,10 +19,10 @@ from cardarena.training.ladder import (
     STATE_VERSION,
     Ladder,
     LadderSettings,
-    agent_fingerprints,
     default_roster,
     top_three_block,
 )
+from cardarena.training.resumable import agent_fingerprints
 from typer.testing import CliRunner
 
 from cardarena.cli import app
@@ -121,7 +122,7 @@ def test_a_state_file_from_other_settings_is_refused_with_the_way_to_start_over(
     assert result.exit_code == 2 and "made with seed 0, not 1" in output and "start over" in output
     (tmp_path / "state.json").write_text("{not json")
     result = ladder(tmp_path, "--agents", "random,heuristic")
-    assert result.exit_code == 2 and "cannot be read as a ladder state file" in result.output.replace("\n", "")
+    assert result.exit_code == 2 and "cannot be read as the state file of a ladder" in result.output.replace("\n", "")
 
 
 def test_a_state_file_whose_bot_has_changed_since_is_refused_naming_it(tmp_path):
@@ -132,12 +133,14 @@ def test_a_state_file_whose_bot_has_changed_since_is_refused_naming_it(tmp_path)
     (bot / "card.json").write_text(json.dumps({**card, "steps": card["steps"] + 1}))  # republished: another bot
     result = ladder(tmp_path, "--agents", f"random,{bot}")
     output = result.output.replace("\n", "")
-    assert result.exit_code == 2 and f"holds pairings of {bot} as it was then" in output and "start over" in output
+    assert result.exit_code == 2 and f"holds results of {bot} as it was then" in output and "start over" in output
     state = json.loads((tmp_path / "state.json").read_text())
     del state["settings"]["fingerprints"]  # a state file written before fingerprints were kept
     (tmp_path / "state.json").write_text(json.dumps(state))
     result = ladder(tmp_path, "--agents", f"random,{bot}")
-    assert result.exit_code == 2 and "before ladders recorded their agents' cards" in result.output.replace("\n", "")
+    assert result.exit_code == 2 and "before state files recorded their agents' cards" in result.output.replace(
+        "\n", ""
+    )
 
 
 def test_an_agent_is_fingerprinted_by_its_card_and_a_tier_by_its_guide_too(monkeypatch):
@@ -145,7 +148,7 @@ def test_an_agent_is_fingerprinted_by_its_card_and_a_tier_by_its_guide_too(monke
     fingerprints = agent_fingerprints(roster)
     assert sorted(fingerprints) == ["pimc:rollout=tilt/search-taught", "tilt/expert", "tilt/search-taught"]
     assert len(set(fingerprints.values())) == 3
-    describe = ladder_module.describe
+    describe = resumable_module.describe
 
     def retrained_guide(name):
         described = describe(name)
@@ -153,7 +156,7 @@ def test_an_agent_is_fingerprinted_by_its_card_and_a_tier_by_its_guide_too(monke
             described["card"] = {**described["card"], "steps": 1}
         return described
 
-    monkeypatch.setattr(ladder_module, "describe", retrained_guide)
+    monkeypatch.setattr(resumable_module, "describe", retrained_guide)
     changed = agent_fingerprints(roster)
     assert all(changed[name] != fingerprints[name] for name in fingerprints)
 

@@ -87,10 +87,119 @@ def test_tournament_workers_end_when_their_eval_is_killed_alone():
         process.wait()
 
 
+def test_kept_chunks_are_not_played_again_and_give_an_unbroken_runs_result():
+    tournament = Tournament("yokir_v1", ["heuristic", "random", "random"], 3 * 10, seed=5)
+    saved: dict = {}
+    [(whole, _)] = run_tournaments([tournament], LocalBackend(), chunk_deals=3, on_chunk=saved.__setitem__)
+    assert sorted(saved) == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    kept = {key: Tally.from_dict(json.loads(json.dumps(saved[key].to_dict()))) for key in [(0, 0), (0, 2)]}
+    played, progress = {}, []
+    [(resumed, _)] = run_tournaments(
+        [tournament], ProcessBackend(2), progress.append, chunk_deals=3, kept=kept, on_chunk=played.__setitem__
+    )
+    assert sorted(played) == [(0, 1), (0, 3)]
+    assert {key: tally.to_dict() for key, tally in played.items()} == {key: saved[key].to_dict() for key in played}
+    assert resumed.to_dict() == whole.to_dict()
+    assert progress[0] == 18 and sum(progress) == 30  # the kept chunks' episodes count at once
+
+
+EVAL = ["eval", "yokir", "--agents", "heuristic,random,random", "--seed", "2"]
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="kills a running eval")
+def test_an_eval_killed_midway_resumes_from_its_state_file(tmp_path):
+    state, whole, resumed = tmp_path / "state.json", tmp_path / "whole.json", tmp_path / "resumed.json"
+    episodes = ["--episodes", str(3 * 200 * 12)]  # twelve chunks
+    command = [sys.executable, "-c", "from cardarena.cli import app; app()", *EVAL, *episodes, "--state", str(state)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not (state.exists() and json.loads(state.read_text())["chunks"]) and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        process.kill()
+        process.wait()
+    saved = len(json.loads(state.read_text())["chunks"])
+    assert 1 <= saved < 12, f"the eval was killed with {saved} chunks saved"
+    assert runner.invoke(app, [*EVAL, *episodes, "--state", str(state), "--json", str(resumed)]).exit_code == 0
+    assert runner.invoke(app, [*EVAL, *episodes, "--json", str(whole)]).exit_code == 0
+    assert json.loads(resumed.read_text()) == json.loads(whole.read_text())
+    assert len(json.loads(state.read_text())["chunks"]) == 12
+
+
+def test_a_resumed_eval_uses_its_kept_chunks(tmp_path):
+    state, first = tmp_path / "state.json", tmp_path / "first.json"
+    episodes = ["--episodes", str(3 * 200 + 30)]
+    assert runner.invoke(app, [*EVAL, *episodes, "--state", str(state), "--json", str(first)]).exit_code == 0
+    document = json.loads(state.read_text())
+    document["chunks"][0]["tally"]["wins"]["heuristic"] = 0  # had it been played again, its wins would be back
+    state.write_text(json.dumps(document))
+    again = tmp_path / "again.json"
+    assert runner.invoke(app, [*EVAL, *episodes, "--state", str(state), "--json", str(again)]).exit_code == 0
+    [before, after] = [
+        {score["name"]: score["win_rate"] for score in json.loads(path.read_text())["scores"]}
+        for path in (first, again)
+    ]
+    assert after["heuristic"] < before["heuristic"] and after["random"] == before["random"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (["--seed", "3"], "made with seed 2, not 3"),
+        (["--episodes", "90"], "made with episodes 60, not 90"),
+        (["--agents", "random,heuristic,random"], "made with tables"),
+    ],
+)
+def test_an_eval_state_resumes_only_under_its_settings(tmp_path, change, message):
+    state = tmp_path / "state.json"
+    assert runner.invoke(app, [*EVAL, "--episodes", "60", "--state", str(state)]).exit_code == 0
+    result = runner.invoke(app, [*EVAL, "--episodes", "60", *change, "--state", str(state)])
+    assert result.exit_code == 2 and message in result.output.replace("\n", "")
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "message"),
+    [
+        (
+            lambda doc: doc.update(chunks=[{"tournament": 0, "chunk": 7, "tally": doc["chunks"][0]["tally"]}]),
+            "does not fit",
+        ),
+        (lambda doc: doc["chunks"][0]["tally"].pop("wins"), "chunk entry 0 is malformed"),
+        (lambda doc: doc.update(chunks="all"), "holds no list of chunks"),
+        (lambda doc: doc.update(version=99), "is not an evaluation state file"),
+    ],
+)
+def test_a_corrupt_eval_state_is_refused_by_name(tmp_path, corrupt, message):
+    state = tmp_path / "state.json"
+    assert runner.invoke(app, [*EVAL, "--episodes", "60", "--state", str(state)]).exit_code == 0
+    document = json.loads(state.read_text())
+    corrupt(document)
+    state.write_text(json.dumps(document))
+    result = runner.invoke(app, [*EVAL, "--episodes", "60", "--state", str(state)])
+    assert result.exit_code == 2 and message in result.output.replace("\n", "")
+
+
+def test_a_tally_reads_back_exactly_from_json():
+    tally = Tally(["a", "b"], 2)
+    tally.add_episode(["a", "b"], [0.1, -0.1])
+    tally.add_episode(["b", "a"], [1 / 3, -1 / 3])
+    tally.end_deal()
+    again = Tally.from_dict(json.loads(json.dumps(tally.to_dict())))
+    assert again.to_dict() == tally.to_dict() and again.episodes == 2
+    with pytest.raises(ValueError, match="not a tally"):
+        Tally.from_dict({"names": ["a"]})
+
+
 def test_recording_hands_needs_one_local_worker(tmp_path):
     result = runner.invoke(app, ["eval", "yokir", "--workers", "2", "--record", str(tmp_path), "--episodes", "3"])
     assert result.exit_code == 2
     assert "use it with --backend local and one worker" in result.output
+
+
+def test_recording_hands_cannot_resume(tmp_path):
+    result = runner.invoke(app, [*EVAL, "--record", str(tmp_path), "--state", str(tmp_path / "s.json")])
+    assert result.exit_code == 2 and "drop --state" in result.output
 
 
 def test_an_unknown_agent_fails_before_any_deal():
