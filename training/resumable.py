@@ -110,6 +110,10 @@ class EvalState:
     settings: EvalSettings
     chunks: dict[ChunkKey, Tally] = field(default_factory=dict)
 
+    def kept(self, table: int) -> dict[ChunkKey, Tally]:
+        """The chunks kept of the table's tournament, keyed as a run of that tournament alone keys them."""
+        return {(0, chunk): tally for (position, chunk), tally in self.chunks.items() if position == table}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "version": EVAL_STATE_VERSION,

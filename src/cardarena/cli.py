@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from cardarena.envs.core.registry import GameEntry
+    from cardarena.training.resumable import EvalState
     from cardarena.training.tournament import Backend
     from cardarena.training.train import ResumePoint
 
@@ -327,22 +328,23 @@ def _default_lineup(game: str, num_seats: int) -> list[str]:
 
 
 class _EvalSaver:
-    """The chunks an evaluation state file holds of one of its tournaments, and the saving of each chunk
-    played, the whole state written atomically after every one."""
+    """Keeps the chunks of one table of an evaluation state (`EvalState`): those played before, and each
+    one played now, the whole state written atomically to its file after every chunk."""
 
-    def __init__(self, state, position: int, path: str):
-        self.state, self.position, self.path = state, position, path
+    def __init__(self, state: EvalState, table: int, path: str):
+        self.state, self.table, self.path = state, table, path
 
-    def kept(self):
-        return {
-            (0, chunk): tally for (position, chunk), tally in self.state.chunks.items() if position == self.position
-        }
+    def kept(self) -> dict[tuple[int, int], Any]:
+        return self.state.kept(self.table)
 
-    def __call__(self, key: tuple[int, int], tally) -> None:
+    def __call__(self, key: tuple[int, int], tally: Any) -> None:
         import json
 
-        self.state.chunks[(self.position, key[1])] = tally
-        _write_atomically(self.path, json.dumps(self.state.to_dict(), allow_nan=False))
+        self.state.chunks[(self.table, key[1])] = tally
+        try:
+            _write_atomically(self.path, json.dumps(self.state.to_dict(), allow_nan=False))
+        except OSError as err:
+            raise ValueError(f"the finished chunks could not be saved to {self.path}: {err}") from None
 
 
 def _run_tournament(tournament, backend, record: str | None = None, saver: _EvalSaver | None = None):
