@@ -7,7 +7,9 @@ its deals with `evaluate.play_deals` and returns their `Tally`. The tallies are 
 order, so a tournament's statistics depend on its seed alone: the local backend, which plays the
 chunks one after the other in this process, the process backend, which plays them in spawned
 processes of this machine, and a Ray cluster (`training/cluster.py`), which plays them in
-parallel, give the same numbers bit for bit.
+parallel, give the same numbers bit for bit. For the same reason a run may be given chunks played
+before (`kept`) and play only the others: `cardarena eval --state` resumes that way
+(`training/resumable.py`).
 """
 
 from __future__ import annotations
