@@ -276,6 +276,20 @@ def test_eval_on_ray_gives_the_local_numbers_bit_for_bit(tmp_path):
     assert local["scores"][0]["deals"] == 434  # three chunks of deals
 
 
+def test_an_eval_on_ray_resumes_from_its_state_file(tmp_path):
+    state, whole, resumed = tmp_path / "state.json", tmp_path / "whole.json", tmp_path / "resumed.json"
+    command = ["eval", "yokir", "--agents", "heuristic,random,random", "--episodes", 1300, "--seed", 5]
+    command += ["--backend", "ray", "--workers", 2, "--state", state]
+    invoke(*command, "--json", whole)
+    document = json.loads(state.read_text())
+    assert len(document["chunks"]) == 3
+    document["chunks"] = document["chunks"][1:]  # as if stopped before the first chunk was saved
+    state.write_text(json.dumps(document))
+    invoke(*command, "--json", resumed)
+    assert json.loads(resumed.read_text()) == json.loads(whole.read_text())
+    assert len(json.loads(state.read_text())["chunks"]) == 3
+
+
 def test_a_league_on_ray_gives_the_local_numbers_bit_for_bit():
     tables = league_tables("piktas", ["heuristic", "random", "field-heuristic"], [2, 4])
     tournaments = [Tournament("piktas_v1", seating, 40, 3, {"num_players": len(seating)}) for seating in tables]
