@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 import cardarena.cli as cli
 from cardarena.cli import app
+from cardarena.files import write_text_atomically
 
 runner = CliRunner()
 SHIPPED_BOT = Path(str(resources.files("cardarena.checkpoints"))) / "yokir" / "ppo-selfplay"
@@ -69,7 +70,7 @@ def test_a_results_file_that_cannot_be_written_leaves_the_old_one_and_no_tempora
 
     monkeypatch.setattr("os.replace", refuse)
     with pytest.raises(OSError, match="No space left"):
-        cli._write_atomically(str(target), '{"new": 1}')
+        write_text_atomically(str(target), '{"new": 1}')
     assert target.read_text() == "old results"
     assert [path.name for path in tmp_path.iterdir()] == ["r.json"]
 

@@ -92,6 +92,8 @@ class ExpertSettings(_Settings):
     batch_size: PositiveInt = 256
     learning_rate: Annotated[float, Field(gt=0)] = 1e-3
     value_weight: Annotated[float, Field(ge=0)] = 0.5
+    holdout: Annotated[float, Field(ge=0, lt=1)] = 0.0
+    sharpening: Annotated[float, Field(gt=0, le=1)] = 1.0
     window: PositiveInt = 1
     ppo_steps: Annotated[int, Field(ge=0)] = 0
     value_games: Annotated[int, Field(ge=0)] = 0

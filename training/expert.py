@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 import os
 import random
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -38,8 +41,10 @@ from cardarena.agents.guided_search import GuidedSearchAgent
 from cardarena.agents.policy import PolicyAgent, export_policy
 from cardarena.agents.search import search_agent
 from cardarena.envs import lookup, make
-from cardarena.envs.core.errors import CheckpointError
+from cardarena.envs.core.errors import CheckpointError, ConfigError
 from cardarena.envs.core.table import Table
+
+from cardarena.files import write_text_atomically
 
 from .config import ExpertSettings, TrainConfig
 from .evaluate import (
@@ -52,13 +57,14 @@ from .evaluate import (
     play_deals,
     seat_names,
 )
-from .pretrain import actor_critic_outputs
+from .pretrain import actor_critic_outputs, sharpen
 from .spawned import worker_pool
 from .value_games import fit_critic_to_own_games
 
 EXPERT_ITERATION = "expert-iteration"
 SEARCH_DATA = "search_data"  # the run folder's subfolder of each generation's search data (expert.window > 1)
 CANDIDATE, CURRENT = "candidate", "current"
+GAMES_PER_FILE = 1000  # search games saved together while a generation plays them (`collect_search_data`)
 
 
 class TorchGuide:
@@ -101,9 +107,9 @@ class SearchData:
     def save(self, path: Path) -> None:
         """Write the data to `path` (.npz), atomically."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.stem}.partial.npz")
-        np.savez(partial, **{field.name: getattr(self, field.name) for field in fields(self)})
-        os.replace(partial, path)
+        unfinished = path.with_name(f"{path.stem}.partial.npz")
+        np.savez_compressed(unfinished, **{field.name: getattr(self, field.name) for field in fields(self)})
+        os.replace(unfinished, path)
 
     @classmethod
     def load(cls, path: Path) -> SearchData:
@@ -245,31 +251,96 @@ def collect_search_data(
     generation: int,
     on_game: Callable[[int], None] | None = None,
     players: SearchPlayers | None = None,
+    store: Path | None = None,
 ) -> SearchData:
     """The search games of `generation`, played on `players` if given, else here or in
-    `expert.workers` spawned processes; merged in game order."""
+    `expert.workers` spawned processes; merged in game order.
+
+    With `store` (a folder), every `GAMES_PER_FILE` games are saved there as they finish, and the
+    files already there, from a generation stopped midway, are read instead of played again: the
+    same data either way. The folder keeps the settings its games were played with, and games
+    played with other ones are refused (ConfigError)."""
     settings = config.expert
-    tasks = [(generation, index) for index in range(settings.games)]
-    parts: list[SearchData] = []
+    starts = range(0, settings.games, GAMES_PER_FILE)
+    parts = _stored_games(store, config, starts) if store is not None else {}
+    done = sum(min(GAMES_PER_FILE, settings.games - start) for start in parts)
+    with _game_player(config, policy, players) as play:
+        for start in (start for start in starts if start not in parts):
+            tasks = [(generation, index) for index in range(start, min(start + GAMES_PER_FILE, settings.games))]
+            part = SearchData.merged(play(tasks, partial(_report_from, done, on_game)))
+            if store is not None:
+                part.save(store / _games_file(start))
+            parts[start], done = part, done + len(tasks)
+    return SearchData.merged([parts[start] for start in starts])
+
+
+@contextmanager
+def _game_player(
+    config: TrainConfig, policy: Any, players: SearchPlayers | None
+) -> Iterator[Callable[[list[tuple[int, int]], Callable[[int], None]], list[SearchData]]]:
+    """play(games, on_game): the data of each (generation, index) game, on `players`, here, or in
+    `expert.workers` spawned processes started once for every call."""
     if players is not None:
-        parts = players.play(config, policy_bytes(policy), tasks, on_game or (lambda done: None))
-    elif settings.workers == 1:
+        exported = policy_bytes(policy)
+        yield lambda tasks, on_game: players.play(config, exported, tasks, on_game)
+    elif config.expert.workers == 1:
         games = SearchGames(config, policy)
-        results = (games.play(*task) for task in tasks)
-        parts = _gathered(results, on_game)
+        yield lambda tasks, on_game: _gathered((games.play(*task) for task in tasks), on_game)
     else:
-        with worker_pool(settings.workers, _start_worker, (config, policy_bytes(policy))) as pool:
-            parts = _gathered(pool.map(_play_in_worker, tasks), on_game)
-    return SearchData.merged(parts)
+        with worker_pool(config.expert.workers, _start_worker, (config, policy_bytes(policy))) as pool:
+            yield lambda tasks, on_game: _gathered(pool.map(_play_in_worker, tasks), on_game)
 
 
-def _gathered(results: Any, on_game: Callable[[int], None] | None) -> list[SearchData]:
+def _report_from(done_before: int, on_game: Callable[[int], None] | None, played: int) -> None:
+    if on_game is not None:
+        on_game(done_before + played)
+
+
+def _gathered(results: Any, on_game: Callable[[int], None]) -> list[SearchData]:
     parts = []
     for part in results:
         parts.append(part)
-        if on_game is not None:
-            on_game(len(parts))
+        on_game(len(parts))
     return parts
+
+
+def _games_file(start: int) -> str:
+    return f"games_{start:07d}.npz"
+
+
+def _search_settings(config: TrainConfig) -> dict[str, Any]:
+    """What a generation's search games depend on, besides the network playing them."""
+    played = config.model_dump(include={"game", "seed", "env", "env_sampling", "opponents"})
+    fitting = {"epochs", "batch_size", "learning_rate", "value_weight", "holdout", "sharpening", "window"}
+    later = {"ppo_steps", "value_games", "value_explore", "gate_episodes", "generations", "workers"}
+    return {**played, "expert": config.expert.model_dump(exclude=fitting | later)}
+
+
+def _stored_games(store: Path, config: TrainConfig, starts: range) -> dict[int, SearchData]:
+    """The files of games `store` already holds, by first game; the settings recorded, or refused."""
+    record, now = store / "settings.json", _search_settings(config)
+    if record.is_file():
+        try:
+            kept = json.loads(record.read_text())
+        except (OSError, ValueError) as error:
+            raise CheckpointError(f"{record} cannot be read: {error}") from None
+        if not isinstance(kept, dict):
+            raise CheckpointError(f"{record} is not a mapping of settings")
+        for key, value in now.items():
+            if kept.get(key) != value:
+                raise ConfigError(
+                    f"{store} holds search games played with other {key} settings ({kept.get(key)!r}, not "
+                    f"{value!r}): resume with the run's settings, or delete {store} to play them again"
+                )
+    else:
+        store.mkdir(parents=True, exist_ok=True)
+        write_text_atomically(record, json.dumps(now, sort_keys=True))
+    return {start: SearchData.load(path) for start in starts if (path := store / _games_file(start)).is_file()}
+
+
+def search_games_path(run_dir: Path, generation: int) -> Path:
+    """Where a run keeps `generation`'s search games while it plays them (`collect_search_data`'s store)."""
+    return Path(run_dir) / SEARCH_DATA / f"generation_{generation:04d}_games"
 
 
 def search_data_path(run_dir: Path, generation: int) -> Path:
@@ -292,13 +363,20 @@ def fitting_window(run_dir: Path, generation: int, data: SearchData, window: int
 
 def fit_to_search(policy: Any, data: SearchData, settings: ExpertSettings, seed: int) -> dict[str, float]:
     """Train `policy` toward the search's distributions (cross-entropy on masked logits) and the
-    returns (MSE); the losses over all the data afterwards, and how often its first choice is the search's."""
+    returns (MSE); the losses over all the data afterwards, and how often its first choice is the search's.
+
+    With `settings.holdout` above 0 the newest share of the decisions is not trained on, and the
+    epoch whose policy loss on them is lowest is kept (the network as it came if no epoch lowers
+    it). With `settings.sharpening` below 1 the logits are fitted at their scale before the
+    clone's sharpening (`pretrain.sharpen`), which is applied again after the fit."""
     generator = torch.Generator().manual_seed(seed)
     optimizer = torch.optim.Adam(policy.parameters(), lr=settings.learning_rate)
     tensors = [torch.as_tensor(array, device=policy.device) for array in (data.observations, data.masks)]
     observations, masks = tensors
     targets = torch.as_tensor(data.policies, device=policy.device)
     returns = torch.as_tensor(data.returns, device=policy.device)
+    held_out = int(len(data) * settings.holdout)
+    trained = len(data) - held_out
 
     def losses(rows: Any) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         logits, values = actor_critic_outputs(policy, observations[rows])
@@ -306,18 +384,37 @@ def fit_to_search(policy: Any, data: SearchData, settings: ExpertSettings, seed:
         policy_loss = -(targets[rows] * log_probs).sum(dim=1).mean()
         return policy_loss, torch.nn.functional.mse_loss(values, returns[rows]), log_probs
 
-    policy.train()
-    for _ in range(settings.epochs):
-        for batch in torch.randperm(len(data), generator=generator).split(settings.batch_size):
+    def held_out_loss() -> float:
+        with torch.no_grad():
+            return float(losses(slice(trained, None))[0])
+
+    sharpen(policy, 1 / settings.sharpening)
+    best = (held_out_loss(), 0, copy.deepcopy(policy.state_dict())) if held_out else None
+    for epoch in range(1, settings.epochs + 1):
+        policy.train()
+        for batch in torch.randperm(trained, generator=generator).split(settings.batch_size):
             policy_loss, value_loss, _ = losses(batch)
             optimizer.zero_grad()
             (policy_loss + settings.value_weight * value_loss).backward()
             optimizer.step()
+        policy.eval()
+        if best is not None and (loss := held_out_loss()) < best[0]:
+            best = (loss, epoch, copy.deepcopy(policy.state_dict()))
     policy.eval()
+    figures = {}
+    if best is not None:
+        policy.load_state_dict(best[2])
+        figures = {"held_out_policy_loss": best[0], "epochs_kept": float(best[1])}
     with torch.no_grad():
         policy_loss, value_loss, log_probs = losses(slice(None))
         agreement = (log_probs.argmax(dim=1) == targets.argmax(dim=1)).float().mean()
-    return {"policy_loss": float(policy_loss), "value_loss": float(value_loss), "agreement": float(agreement)}
+    sharpen(policy, settings.sharpening)
+    return {
+        "policy_loss": float(policy_loss),
+        "value_loss": float(value_loss),
+        "agreement": float(agreement),
+        **figures,
+    }
 
 
 def gate_margin(config: TrainConfig, candidate: Any, current: Any, seed: int) -> AgentScore:
@@ -340,7 +437,8 @@ def run_generation(trainer: Any, generation: int, on_progress: Callable[..., Non
     generation's figures (also logged to TensorBoard)."""
     config, settings, model = trainer.config, trainer.config.expert, trainer.model
     report = (lambda done: on_progress("search", done, settings.games, {})) if on_progress else None
-    data = collect_search_data(config, model.policy, generation, report, trainer.search_players)
+    store = search_games_path(trainer.run_dir, generation)
+    data = collect_search_data(config, model.policy, generation, report, trainer.search_players, store)
     fitted = fitting_window(trainer.run_dir, generation, data, settings.window)
     current = copy.deepcopy(model.policy)
     losses = fit_to_search(model.policy, fitted, settings, derived_seed(config.seed, generation, "fit"))

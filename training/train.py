@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from .checkpoint import load_model, load_weights, verify_checkpoint, write_check
 from .cluster import RaySearch
 from .config import TrainConfig, merge_settings, validate_train_config
 from .evaluate import evaluate, seat_names
-from .expert import EXPERT_ITERATION, derived_seed, run_generation
+from .expert import EXPERT_ITERATION, derived_seed, run_generation, search_games_path
 from .policies import ActionFeaturePolicy, action_feature_columns
 from .pretrain import behaviour_clone, collect_demonstrations
 from .rollouts import Layout, buffer_columns, checked_worker_state, lay_out, worker_seed
@@ -242,6 +243,7 @@ class Trainer:
             self.generation = generation
             self.evaluate_learner(self.config.eval.episodes, on_progress, {"expert": figures})
             self.save_checkpoint(self.run_dir / "checkpoints" / f"step_{self.steps:010d}")
+            shutil.rmtree(search_games_path(self.run_dir, generation), ignore_errors=True)
 
     def _refit_critic(self, on_progress: ProgressHook | None) -> None:
         """`algo: critic`: the start's critic refitted to `expert.value_games` games of its own

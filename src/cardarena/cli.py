@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardarena.envs.core.errors import CardArenaError
+from cardarena.files import write_text_atomically
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -163,21 +164,6 @@ def _check_writable(path: str, option: str, *, folder: bool = False) -> None:
         raise typer.BadParameter(
             f"cannot write {path}: the folder {where} is not writable ({err.strerror})", param_hint=option
         ) from None
-
-
-def _write_atomically(path: str, text: str) -> None:
-    """Write a file through a temporary file beside it, renamed over it: never a half-written file."""
-    import os
-    from pathlib import Path
-
-    target = Path(path)
-    temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 @app.command()
@@ -342,7 +328,7 @@ class _EvalSaver:
 
         self.state.chunks[(self.table, key[1])] = tally
         try:
-            _write_atomically(self.path, json.dumps(self.state.to_dict(), allow_nan=False))
+            write_text_atomically(self.path, json.dumps(self.state.to_dict(), allow_nan=False))
         except OSError as err:
             raise ValueError(f"the finished chunks could not be saved to {self.path}: {err}") from None
 
@@ -415,7 +401,7 @@ def _write_payload(payload: dict[str, Any], path: str) -> None:
     import json
 
     try:
-        _write_atomically(path, json.dumps(payload, indent=2, allow_nan=False))
+        write_text_atomically(path, json.dumps(payload, indent=2, allow_nan=False))
     except OSError as err:
         _fail(f"the results above could not be written to {path}: {err}")
     console.print(f"results written to {path}")
@@ -607,7 +593,7 @@ def _one_ladder(
         play_ladder(
             run,
             lambda tournament, label: _play_tournaments([tournament], players, label)[0],
-            lambda done: _write_atomically(str(state_path), json.dumps(done.to_dict(), indent=1)),
+            lambda done: write_text_atomically(str(state_path), json.dumps(done.to_dict(), indent=1)),
             time.monotonic,
         )
     except (CardArenaError, ValueError, NotImplementedError) as err:
@@ -618,9 +604,9 @@ def _one_ladder(
     command += [part for item in settings or [] for part in ("--set", item)]
     section = ladder_section(run, shlex.join(command), date.today().isoformat(), machine())
     document = with_section(Path(docs).read_text(encoding="utf-8") if Path(docs).is_file() else "", entry.name, section)
-    _write_atomically(docs, document)
+    write_text_atomically(docs, document)
     readme_text = Path(readme).read_text(encoding="utf-8") if Path(readme).is_file() else ""
-    _write_atomically(readme, with_top_three(readme_text, top_three_block(document), readme))
+    write_text_atomically(readme, with_top_three(readme_text, top_three_block(document), readme))
     console.print(f"{entry.name} ladder written to {docs} and its top three to {readme}", highlight=False)
 
 

@@ -21,6 +21,7 @@ from cardarena.envs.core.errors import CheckpointError, ConfigError
 from cardarena.envs.core.table import Table
 from cardarena.training import expert
 from cardarena.training.config import load_train_config
+from cardarena.training.pretrain import actor_critic_outputs, sharpen
 from cardarena.training.train import Trainer, latest_checkpoint
 from cardarena.training.value_games import fit_critic_to_own_games, play_value_game
 from spawned_workers import HAS_PROC, spawned_workers, workers_left_after_killing
@@ -111,6 +112,7 @@ def test_expert_iteration_on_a_toy_game_writes_generations_and_a_final_checkpoin
     assert result.steps == sum(row["expert"]["decisions"] for row in rows[:2])
     assert latest_checkpoint(run).name == "final"
     assert len(list((run / "checkpoints").glob("step_*"))) == 3  # step 0 and one per generation
+    assert list((run / expert.SEARCH_DATA).iterdir()) == []  # each generation's games go once it is checkpointed
 
 
 @pytest.mark.slow  # spawns processes or trains a real game: about half a minute each
@@ -222,6 +224,103 @@ def test_corrupt_search_data_is_named(tmp_path):
     path.write_bytes(path.read_bytes()[:40])
     with pytest.raises(CheckpointError, match="generation_0001.npz"):
         expert.fitting_window(tmp_path, 2, data, window=2)
+
+
+def games_played(highcard, tmp_path, games=8):
+    """A toy run's policy and its search data at decisions with a choice."""
+    trainer = Trainer.start(tiny_config(highcard), tmp_path / "run")
+    search = expert.SearchGames(trainer.config, trainer.model.policy)
+    data = expert.SearchData.merged([search.play(1, index) for index in range(games)])
+    choice = data.masks.sum(axis=1) >= 2
+    assert choice.sum() >= 4
+    return trainer, expert.SearchData(*(array[choice] for array in vars(data).values()))
+
+
+def with_targets(data, pick):
+    """`data` whose target at each decision is one-hot on `pick(legal ids)`."""
+    chosen = [pick(np.flatnonzero(mask)) for mask in data.masks]
+    return expert.SearchData(
+        data.observations, data.masks, np.eye(data.masks.shape[1], dtype=np.float32)[chosen], data.returns
+    )
+
+
+def held_out_fit(trainer, first, second, **settings):
+    """Fit to `first` with `second` held out (the newest half); the figures."""
+    fit = trainer.config.expert.model_copy(update={"holdout": 0.5, "epochs": 3, "learning_rate": 1e-2, **settings})
+    return expert.fit_to_search(trainer.model.policy, expert.SearchData.merged([first, second]), fit, seed=0)
+
+
+def test_a_held_out_share_keeps_the_epoch_that_predicts_it_best(highcard, tmp_path):
+    trainer, data = games_played(highcard, tmp_path)
+    first = with_targets(data, lambda legal: legal[0])
+    figures = held_out_fit(trainer, first, first)
+    assert figures["epochs_kept"] == 3  # every epoch predicts the same targets better
+    assert figures["held_out_policy_loss"] < figures["policy_loss"] + 1e-6
+
+
+def test_a_fit_that_predicts_the_held_out_share_worse_leaves_the_network_as_it_came(highcard, tmp_path):
+    trainer, data = games_played(highcard, tmp_path)
+    before = copy.deepcopy(trainer.model.policy.state_dict())
+    figures = held_out_fit(
+        trainer, with_targets(data, lambda legal: legal[0]), with_targets(data, lambda legal: legal[-1])
+    )
+    assert figures["epochs_kept"] == 0
+    after = trainer.model.policy.state_dict()
+    assert all(torch.equal(before[key], after[key]) for key in before)
+
+
+def test_a_sharpened_network_is_fitted_at_its_scale_and_sharpened_again(highcard, tmp_path):
+    trainer, data = games_played(highcard, tmp_path)
+    policy = trainer.model.policy
+    plain = copy.deepcopy(policy)
+    sharpen(policy, 0.1)
+    sharpened = copy.deepcopy(policy.state_dict())
+    first, second = with_targets(data, lambda legal: legal[0]), with_targets(data, lambda legal: legal[-1])
+    figures = held_out_fit(trainer, first, second, sharpening=0.1)
+    assert figures["epochs_kept"] == 0
+    after = policy.state_dict()
+    assert all(torch.allclose(sharpened[key], after[key], rtol=1e-5, atol=1e-6) for key in sharpened)
+    unsharpened = held_out_fit(Trainer.start(tiny_config(highcard), tmp_path / "plain"), first, second)
+    with torch.no_grad():
+        merged = expert.SearchData.merged([first, second])
+        logits, _ = actor_critic_outputs(plain, torch.as_tensor(merged.observations))
+        log_probs = torch.log_softmax(logits.masked_fill(~torch.as_tensor(merged.masks), -1e8), dim=1)
+        plain_loss = float(-(torch.as_tensor(merged.policies) * log_probs).sum(dim=1).mean())
+    assert figures["policy_loss"] == pytest.approx(plain_loss, rel=1e-4)
+    assert figures["policy_loss"] == pytest.approx(unsharpened["policy_loss"], rel=1e-4)
+
+
+def test_a_generation_stopped_midway_plays_only_the_games_it_had_not_saved(highcard, tmp_path, monkeypatch):
+    monkeypatch.setattr(expert, "GAMES_PER_FILE", 2)
+    config = tiny_config(highcard, "expert.games=5")
+    policy = Trainer.start(config, tmp_path / "run").model.policy
+    store = tmp_path / "games"
+    whole = expert.collect_search_data(config, policy, 1)
+    saved = expert.collect_search_data(config, policy, 1, store=store)
+    assert sorted(path.name for path in store.glob("*.npz")) == [f"games_{start:07d}.npz" for start in (0, 2, 4)]
+    (store / "games_0000002.npz").unlink()  # the generation stopped while it played games 2 and 3
+    played, progress = [], []
+    play = expert.SearchGames.play
+    monkeypatch.setattr(expert.SearchGames, "play", lambda games, *game: played.append(game) or play(games, *game))
+    resumed = expert.collect_search_data(config, policy, 1, on_game=progress.append, store=store)
+    assert played == [(1, 2), (1, 3)] and progress == [4, 5]
+    for data in (saved, resumed):
+        assert all(np.array_equal(getattr(whole, name), getattr(data, name)) for name in vars(whole))
+
+
+def test_saved_search_games_of_other_settings_or_a_corrupt_record_are_refused(highcard, tmp_path):
+    config = tiny_config(highcard, "expert.games=2")
+    policy = Trainer.start(config, tmp_path / "run").model.policy
+    store = tmp_path / "games"
+    expert.collect_search_data(config, policy, 1, store=store)
+    with pytest.raises(ConfigError, match=r"seed settings \(0, not 3\)"):
+        expert.collect_search_data(tiny_config(highcard, "expert.games=2", "seed=3"), policy, 1, store=store)
+    with pytest.raises(ConfigError, match="other expert settings"):
+        expert.collect_search_data(tiny_config(highcard, "expert.games=3"), policy, 1, store=store)
+    expert.collect_search_data(tiny_config(highcard, "expert.games=2", "expert.epochs=9"), policy, 1, store=store)
+    (store / "settings.json").write_text("[1, 2")
+    with pytest.raises(CheckpointError, match="settings.json cannot be read"):
+        expert.collect_search_data(config, policy, 1, store=store)
 
 
 def test_the_gate_keeps_the_current_network_when_the_new_one_is_no_better(highcard, tmp_path, monkeypatch):
