@@ -264,13 +264,15 @@ def collect_search_data(
     starts = range(0, settings.games, GAMES_PER_FILE)
     parts = _stored_games(store, config, starts) if store is not None else {}
     done = sum(min(GAMES_PER_FILE, settings.games - start) for start in parts)
-    with _game_player(config, policy, players) as play:
-        for start in (start for start in starts if start not in parts):
-            tasks = [(generation, index) for index in range(start, min(start + GAMES_PER_FILE, settings.games))]
-            part = SearchData.merged(play(tasks, partial(_report_from, done, on_game)))
-            if store is not None:
-                part.save(store / _games_file(start))
-            parts[start], done = part, done + len(tasks)
+    missing = [start for start in starts if start not in parts]
+    if missing:  # no worker is started for a generation whose games are all saved
+        with _game_player(config, policy, players) as play:
+            for start in missing:
+                tasks = [(generation, index) for index in range(start, min(start + GAMES_PER_FILE, settings.games))]
+                part = SearchData.merged(play(tasks, partial(_report_from, done, on_game)))
+                if store is not None:
+                    part.save(store / _games_file(start))
+                parts[start], done = part, done + len(tasks)
     return SearchData.merged([parts[start] for start in starts])
 
 

@@ -201,6 +201,7 @@ def test_the_default_roster_holds_every_kind_of_agent():
         "ismcts",
         "pimc:rollout=heuristic",
         "piktas/ppo-selfplay",
+        "piktas/search-taught",
         "piktas/expert",
     ]
 
