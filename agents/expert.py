@@ -53,7 +53,7 @@ class Tier:
 
 TIERS: dict[str, Tier] = {
     "yokir": Tier("ppo-selfplay", worlds=128, margin=0.1),
-    "piktas": Tier("ppo-selfplay", worlds=8),
+    "piktas": Tier("search-taught", worlds=8),
     "tilt": Tier("search-taught-3", worlds=32),
     "dividha": Tier("pimc-taught", 112, t=1.0),
     "scarp": Tier("ppo-selfplay", 160),

@@ -98,7 +98,12 @@ def test_the_search_tier_takes_its_parameters_and_describes_itself():
 
 @pytest.mark.parametrize(
     ("game", "guide"),
-    [("yokir", "ppo-selfplay"), ("piktas", "ppo-selfplay"), ("tilt", "search-taught-3"), ("paradigm", "search-taught")],
+    [
+        ("yokir", "ppo-selfplay"),
+        ("piktas", "search-taught"),
+        ("tilt", "search-taught-3"),
+        ("paradigm", "search-taught"),
+    ],
 )
 def test_the_pimc_tiers_let_the_bot_play_their_rollouts(game, guide):
     agent = load(f"{game}/expert:worlds=5", seed=2)
