@@ -62,7 +62,7 @@ from .spawned import worker_pool
 from .value_games import fit_critic_to_own_games
 
 EXPERT_ITERATION = "expert-iteration"
-SEARCH_DATA = "search_data"  # the run folder's subfolder of each generation's search data (expert.window > 1)
+SEARCH_DATA = "search_data"  # the run's search data: a generation's games while it plays them, the window's data
 CANDIDATE, CURRENT = "candidate", "current"
 GAMES_PER_FILE = 1000  # search games saved together while a generation plays them (`collect_search_data`)
 
@@ -402,7 +402,6 @@ def fit_to_search(policy: Any, data: SearchData, settings: ExpertSettings, seed:
         policy.eval()
         if best is not None and (loss := held_out_loss()) < best[0]:
             best = (loss, epoch, copy.deepcopy(policy.state_dict()))
-    policy.eval()
     figures = {}
     if best is not None:
         policy.load_state_dict(best[2])
