@@ -11,10 +11,8 @@ from cardarena.envs.paradigm.game import (
     CANCEL,
     FIRST_CANCEL,
     FIRST_CARD,
-    FIRST_ON_TOP,
     HAND_ID,
     MAX_PLAYERS,
-    NEW_PILE_ID,
     NUM_ACTIONS,
     PASS_ID,
     PLACE,
@@ -27,7 +25,7 @@ from cardarena.envs.paradigm.game import (
     UNDECIDED,
 )
 from cardarena.envs.paradigm.rules import NUM_NUMBERED, SUITS, VALUE, card_id, error_starts_ids, score_ids
-from cardarena.envs.paradigm.standing import carried_out, placed, standing
+from cardarena.envs.paradigm.standing import Gains, carried_out, pile_products, standing
 
 SHAPE = ObservationShape(OBSERVATION_SIZE, NUM_ACTIONS, "the paradigm heuristic")
 SMALLEST_CANCEL = 12  # a move that costs less than this relative score is not worth an Error
@@ -54,6 +52,10 @@ class TableView:
         """Own score minus the best other score on `table`."""
         return standing(table, self.suits)
 
+    def gains(self) -> Gains:
+        """Each placement's change to the standing on the table as it is."""
+        return Gains(pile_products(self.table), self.suits)
+
     def own_score(self) -> int:
         return score_ids(self.table, self.suits[0])
 
@@ -66,11 +68,11 @@ def read_view(observation: np.ndarray) -> TableView:
     """Decode the seat-relative observation vector (see encode.SLICES)."""
     n = int(_segment(observation, "seated").sum())
     suit_rows = _segment(observation, "suit").reshape(MAX_PLAYERS, len(SUITS))[:n]
-    suits = [int(row.argmax()) if row.any() else -1 for row in suit_rows]
-    hand_rows = _segment(observation, "hand").reshape(MAX_PLAYERS, 10)[:n]
-    hands = [
-        [card_id(suit, int(v) + 1) for v in np.flatnonzero(row)] for suit, row in zip(suits, hand_rows, strict=True)
-    ]
+    suits = np.where(suit_rows.any(axis=1), suit_rows.argmax(axis=1), -1).tolist()
+    hands: list[list[int]] = [[] for _ in range(n)]
+    seats, values = np.nonzero(_segment(observation, "hand").reshape(MAX_PLAYERS, 10)[:n])
+    for seat, value in zip(seats.tolist(), values.tolist(), strict=True):
+        hands[seat].append(card_id(suits[seat], value + 1))
     pending = _segment(observation, "pending_card")
     kind = _segment(observation, "pending_kind")
     destination = _segment(observation, "pending_destination")
@@ -90,19 +92,19 @@ def read_view(observation: np.ndarray) -> TableView:
 def _piles(observation: np.ndarray) -> list[list[int]]:
     """The piles, rebuilt from each table card's link to the card under it."""
     on_table = np.flatnonzero(_segment(observation, "on_table"))
-    below_suits = _segment(observation, "below_suit").reshape(NUM_NUMBERED, len(SUITS))
-    below_values = _segment(observation, "below_value")
-    under: dict[int, int] = {}
-    for card in on_table:
-        value = round(float(below_values[card]) * 10)
-        if value:
-            under[int(card)] = card_id(int(below_suits[card].argmax()), value)
+    below_suits = _segment(observation, "below_suit").reshape(NUM_NUMBERED, len(SUITS))[on_table].argmax(axis=1)
+    below_values = np.rint(_segment(observation, "below_value")[on_table] * 10).astype(int)
+    under = {
+        card: card_id(suit, value)
+        for card, suit, value in zip(on_table.tolist(), below_suits.tolist(), below_values.tolist(), strict=True)
+        if value
+    }
     covered = set(under.values())
     piles = []
-    for top in on_table:
-        if int(top) in covered:
+    for top in on_table.tolist():
+        if top in covered:
             continue
-        pile = [int(top)]
+        pile = [top]
         while pile[-1] in under:
             pile.append(under[pile[-1]])
         piles.append(pile[::-1])
@@ -173,13 +175,13 @@ class ParadigmHeuristic:
         hand = view.hands[0]
         in_error = {VALUE[card] + k for card in hand for k in range(3) if VALUE[card] in error_starts_ids(hand)}
         endgame = view.deck_size <= ENDGAME_DECK
+        gains = view.gains()
         best, best_gain = PASS_ID, 0.0
         for action in legal:
             if action == PASS_ID:
                 continue
             card = action - FIRST_CARD
-            options = [NEW_PILE_ID] + [FIRST_ON_TOP + pile[-1] for pile in view.table if VALUE[pile[-1]] < VALUE[card]]
-            _, gain = _best_placement(view, card, options)
+            gain = gains.best(card)
             if VALUE[card] in in_error and not endgame and gain <= ERROR_CARD_KEEP * VALUE[card]:
                 continue
             if gain > best_gain:
@@ -199,9 +201,10 @@ class ParadigmHeuristic:
 
 def _best_placement(view: TableView, card: int, options: list[int]) -> tuple[int, float]:
     """The placement among `options` with the best standing, and what it gains over now."""
-    now = view.standing(view.table)
-    scored = [(view.standing(placed(view.table, card, action)) - now, action) for action in options]
-    gain, action = max(scored, key=lambda entry: (entry[0], -entry[1]))
+    gains = view.gains()
+    gain, action = max(
+        ((gains.of(card, action), action) for action in options), key=lambda entry: (entry[0], -entry[1])
+    )
     return action, gain
 
 

@@ -74,7 +74,7 @@ def standing_and_gains(
     if phase not in GAIN_PHASES:
         raise ValueError(f"standing changes are read in a turn's decisions, not in phase {phase}")
     suits = state.suits[seat:] + state.suits[:seat]
-    gains = _Gains(pile_products(state.table) if products is None else products, suits)
+    gains = Gains(pile_products(state.table) if products is None else products, suits)
     now = gains.now
     if phase == CANCEL:
         kind, card, _mover, destination = state.pending
@@ -87,8 +87,9 @@ def standing_and_gains(
     return now, {action: of(card, action) for action in legal}
 
 
-class _Gains:
-    """Standing changes of single placements, from each suit's score and each pile's product.
+class Gains:
+    """Standing changes of single placements, from each pile's product by its top card
+    (`pile_products`) and the seats' suits, own first: `of` one placement, `best` a card's best.
 
     A placement changes at most two suits' scores: the covered pile's product leaves its top's
     suit, and the grown pile's product joins the card's suit. `scores` ends in a 0 that a seat
