@@ -7,12 +7,15 @@ import random
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from agent_support import decisions
 from cardarena.agents import RandomAgent, load
-from cardarena.agents.paradigm_heuristic import ParadigmHeuristic, read_view
+from cardarena.agents.paradigm_heuristic import ParadigmHeuristic, _best_placement, read_view
 from cardarena.envs import make
 from cardarena.envs.paradigm.encode import ACTION_NAMES
+from cardarena.envs.paradigm.game import HAND_ID, PLACE, PROCESS
+from cardarena.envs.paradigm.standing import placed
 from cardarena.training.evaluate import evaluate, play_episode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "envs" / "paradigm"))
@@ -75,6 +78,28 @@ def test_reads_the_piles_hands_and_pending_move_from_the_observation():
             assert view.pending_card == ids(seat_view["pending"]["card"])[0]
         assert view.deck_size == seat_view["deck_size"]
         env.step(agent.act(observation))
+
+
+def _placement_by_rescoring(view, card: int, options: list[int]) -> tuple[int, int]:
+    """The plain reference: each option's standing found by scoring the whole table after it."""
+    now = view.standing(view.table)
+    scored = [(view.standing(placed(view.table, card, action)) - now, action) for action in options]
+    gain, action = max(scored, key=lambda entry: (entry[0], -entry[1]))
+    return action, gain
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_placements_agree_with_rescoring_the_whole_table(n):
+    env, checked = make("paradigm_v2", num_players=n), 0
+    for _name, observation in decisions(env, range(15)):
+        view = read_view(observation["observation"])
+        card = view.pending_card
+        if view.phase in (PROCESS, PLACE) and card >= 0:
+            options = [int(action) for action in np.flatnonzero(observation["action_mask"]) if action != HAND_ID]
+            assert _best_placement(view, card, options) == _placement_by_rescoring(view, card, options)
+            checked += 1
+        env.step(ParadigmHeuristic().act(observation))
+    assert checked > 50
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
