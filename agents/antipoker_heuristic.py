@@ -5,7 +5,8 @@ Strategy, as a careful human plays it:
   many times from the cards it has not seen; keep the set whose finished hands rank best on
   average against the hands players end the draw with (`FINAL_VALUES`, ranked by percentile, so
   that a long shot at a quad does not outweigh a sure Force). Picks go one card at a time, lowest
-  first, then DONE; the sampling is seeded by the hand, so each step of the pick replans the same.
+  first, then DONE; the sampling is seeded by the hand, so each step of the pick has the same plan,
+  which is worked out once (`planned_discard`, kept by the seed and the hand).
 - The betting. Its chance of holding the best hand is the percentile of its value among finished
   hands, raised to the number of opponents still in. It bets or raises with a strong chance,
   checks or calls with a fair one or when the pot's odds pay for the call, and otherwise checks
@@ -13,6 +14,8 @@ Strategy, as a careful human plays it:
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import numpy as np
 from cardarena.agents.base import ObservationShape
@@ -31,6 +34,8 @@ _PERCENTILES = np.linspace(0.05, 0.95, len(FINAL_VALUES))
 _LOG_FINALS = np.log1p(FINAL_VALUES)
 _KEEPS = [[k for k in range(HAND_SIZE) if mask >> k & 1] for mask in range(1 << HAND_SIZE)]
 _STAND_PAT = np.array([len(keep) for keep in _KEEPS]) * 1e-6  # between equal ranks, keep more cards
+# For each keep, where its hand's cards sit in a sample's row of the six cards then six replacements
+_KEEP_COLUMNS = np.array([keep + list(range(HAND_SIZE, 2 * HAND_SIZE - len(keep))) for keep in _KEEPS])
 
 
 def percentile(values: np.ndarray) -> np.ndarray:
@@ -42,16 +47,19 @@ def best_discard(hand: list[int], unseen: list[int], rng: np.random.Generator) -
     """The cards to discard: those whose replacement gives the best average percentile."""
     draws = np.argsort(rng.random((SAMPLES, len(unseen))), axis=1)[:, :HAND_SIZE]
     replacements = np.asarray(unseen, dtype=np.int64)[draws]
-    cards = np.asarray(hand, dtype=np.int64)
-    rows = [
-        np.concatenate(
-            [np.broadcast_to(cards[keep], (SAMPLES, len(keep))), replacements[:, : HAND_SIZE - len(keep)]], axis=1
-        )
-        for keep in _KEEPS
-    ]
-    scores = percentile(hand_values(np.concatenate(rows))).reshape(len(_KEEPS), SAMPLES).mean(axis=1)
+    cards = np.broadcast_to(np.asarray(hand, dtype=np.int64), (SAMPLES, HAND_SIZE))
+    finished = np.concatenate([cards, replacements], axis=1)[:, _KEEP_COLUMNS].transpose(1, 0, 2)
+    scores = percentile(hand_values(finished)).reshape(len(_KEEPS), SAMPLES).mean(axis=1)
     best = _KEEPS[int(np.argmax(scores + _STAND_PAT))]
     return sorted(card for k, card in enumerate(hand) if k not in best)
+
+
+# Keyed by the seed and the hand, a tuple of card ids: the plan depends on those alone.
+@lru_cache(maxsize=1 << 14)
+def planned_discard(seed: int, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The discard `best_discard` plans for `hand`, its samples seeded by the seed and the hand."""
+    unseen = [card for card in range(len(DECK)) if card not in hand]
+    return tuple(best_discard(list(hand), unseen, np.random.default_rng([seed, *hand])))
 
 
 class AntipokerHeuristic:
@@ -73,11 +81,9 @@ class AntipokerHeuristic:
         return self._bet(obs, mask)
 
     def _draw(self, obs: np.ndarray) -> int:
-        hand = np.flatnonzero(obs[SLICES["hand"]]).tolist()
+        hand = tuple(np.flatnonzero(obs[SLICES["hand"]]).tolist())
         picked = set(np.flatnonzero(obs[SLICES["picked"]]).tolist())
-        unseen = [card for card in range(len(DECK)) if card not in hand]
-        rng = np.random.default_rng([self.seed, *hand])
-        wanted = [card for card in best_discard(hand, unseen, rng) if card not in picked]
+        wanted = [card for card in planned_discard(self.seed, hand) if card not in picked]
         return wanted[0] if wanted else DONE
 
     def _bet(self, obs: np.ndarray, mask: np.ndarray) -> int:

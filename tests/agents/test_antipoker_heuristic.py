@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 from cardarena.agents import RandomAgent, load
-from cardarena.agents.antipoker_heuristic import AntipokerHeuristic, best_discard, percentile
+from cardarena.agents.antipoker_heuristic import AntipokerHeuristic, best_discard, percentile, planned_discard
 from cardarena.envs import make
 from cardarena.envs.antipoker.game import CALL, DONE, FOLD, RAISE
 from cardarena.envs.antipoker.rules import DECK
@@ -61,6 +61,15 @@ def test_replans_the_same_discard_at_every_pick():
     hand = sorted(DECK.indices_of("L1 S2 D3 H4 L5 S6".split()))
     unseen = [card for card in range(len(DECK)) if card not in hand]
     assert DECK.codes_of(best_discard(hand, unseen, rng)) == sorted(picked, key=DECK.index_of)
+
+
+def test_the_plan_kept_for_a_hand_is_its_own_seeds():
+    hand = tuple(sorted(DECK.indices_of("L3 S7 D5 D7 H2 H3".split())))
+    unseen = [card for card in range(len(DECK)) if card not in hand]
+    plans = [planned_discard(seed, hand) for seed in (0, 1, 0, 1)]
+    fresh = [best_discard(list(hand), unseen, np.random.default_rng([seed, *hand])) for seed in (0, 1)]
+    assert plans == [tuple(fresh[0]), tuple(fresh[1])] * 2
+    assert DECK.codes_of(fresh[0]) != DECK.codes_of(fresh[1])  # the seeds' samples plan differently here
 
 
 def test_bets_a_strong_hand_and_folds_a_weak_one_to_a_bet():
