@@ -73,11 +73,7 @@ class TableView:
     phase: int
     combo: str
     opponent_size: int
-
-    def strong_colour(self) -> int:
-        """The colour it holds more numbered cards of (0 white, 1 black)."""
-        black = sum(COLOUR[card] == 1 for card in self.hand if card < 40)
-        return int(black * 2 > sum(card < 40 for card in self.hand))
+    strong_colour: int  # the colour its hand holds more numbered cards of (0 white, 1 black)
 
     def usefulness(self, card: int) -> float:
         """How much a card is worth keeping: Essences, then the Ghost, then its stronger colour, mid numbers."""
@@ -85,7 +81,13 @@ class TableView:
             return 30.0
         if card == GHOST_ID:
             return 25.0
-        return 10.0 + 5.0 * (COLOUR[card] == self.strong_colour()) - 0.5 * abs(NUMBER[card] - 4)
+        return 10.0 + 5.0 * (COLOUR[card] == self.strong_colour) - 0.5 * abs(NUMBER[card] - 4)
+
+
+def stronger_colour(hand: list[int]) -> int:
+    """The colour a hand holds more numbered cards of (0 white, 1 black)."""
+    black = sum(COLOUR[card] == 1 for card in hand if card < 40)
+    return int(black * 2 > sum(card < 40 for card in hand))
 
 
 def _cards(observation: np.ndarray, segment: str) -> list[int]:
@@ -95,14 +97,16 @@ def _cards(observation: np.ndarray, segment: str) -> list[int]:
 def read_view(observation: np.ndarray) -> TableView:
     """Decode the seat-relative observation vector (see encode.SLICES)."""
     combo = _cards(observation, "combo")
+    hand = _cards(observation, "hand")
     return TableView(
-        hand=_cards(observation, "hand"),
+        hand=hand,
         opponent_known=_cards(observation, "opponent_known"),
         pile=_cards(observation, "pile"),
         picked=_cards(observation, "picked"),
         phase=int(np.argmax(observation[SLICES["phase"]])),
         combo=COMBO_KINDS[combo[0]] if combo else "",
         opponent_size=round(float(observation[SLICES["hand_sizes"]][1]) * CARDS),
+        strong_colour=stronger_colour(hand),
     )
 
 
